@@ -1,0 +1,25 @@
+# Production image: gunicorn serves the app; the same image runs the Celery worker.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_NO_CACHE_DIR=1
+
+WORKDIR /app
+
+# Locked, hash-checked dependencies first, so code changes reuse this layer.
+COPY requirements.lock ./
+RUN pip install --require-hashes -r requirements.lock
+
+# The app runs from /app (the working directory is on sys.path for manage.py,
+# gunicorn and celery), so templates/ and static/ are found next to the code.
+COPY . .
+RUN useradd --create-home --uid 1000 app \
+    && mkdir -p staticfiles var \
+    && chown app:app staticfiles var
+
+USER app
+EXPOSE 8000
+
+CMD ["gunicorn", "gamenight.wsgi:application", "--bind", "0.0.0.0:8000"]

@@ -1,0 +1,50 @@
+# gamenight: `make run` for the app, `make test` for every check.
+# Everything runs from .venv/bin/... ; nothing needs an activated venv.
+
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+# Extra pytest arguments. pytest-xdist is installed, but on this 2-core machine
+# `-n auto` was slower than one process (the suite is dominated by a few long
+# tests and each worker repeats the start-up), so it is opt-in:
+#   make test PYTEST_ARGS="-n auto"
+PYTEST_ARGS ?=
+
+.PHONY: venv test run fmt bench clean
+
+## venv: create .venv and install the locked packages (again only when requirements.lock changes)
+venv: $(STAMP)
+
+$(STAMP): requirements.lock
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --require-hashes -r requirements.lock
+	$(BIN)/pip install --no-deps -e .
+	touch $(STAMP)
+
+## test: ruff, ruff format --check, mypy (strict on engine/), pytest; non-zero on any failure
+test: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+## run: migrate, then start the app's processes (scripts/run.sh) on http://0.0.0.0:8000
+# scripts/run.sh starts the web server now; the Celery worker is to be added
+# there, and it stops every process it started when one exits or on Ctrl-C.
+run: venv
+	$(BIN)/python manage.py migrate --noinput
+	scripts/run.sh
+
+## fmt: format and apply the safe lint fixes
+fmt: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+## bench: the engine's benchmarks
+bench: venv
+	$(BIN)/python -m engine bench
+
+clean:
+	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,214 @@
+"""Django settings for gamenight.
+
+Every setting that differs between a laptop and production comes from an
+environment variable, read through the small typed helpers below. With no
+variables set at all, the app runs in development mode on SQLite with an
+embedded (filesystem) Celery broker.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off", ""})
+
+
+def envstr(name: str, default: str = "") -> str:
+    """Return the environment variable `name`, or `default` when it is unset."""
+    return os.environ.get(name, default)
+
+
+def envbool(name: str, default: bool = False) -> bool:
+    """Return a boolean environment variable (1/0, true/false, yes/no, on/off)."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use 1/0, true/false, yes/no)")
+
+
+def envint(name: str, default: int) -> int:
+    """Return an integer environment variable, or `default` when it is unset or empty."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer") from None
+
+
+def envlist(name: str, default: str = "") -> list[str]:
+    """Return a comma-separated environment variable as a list of non-empty items."""
+    return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
+
+
+# ------------------------------------------------------------------ core
+DEBUG = envbool("DEBUG", True)
+
+SECRET_KEY = envstr("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+    SECRET_KEY = "django-insecure-dev-only-key-never-use-in-production"
+
+# In development any host may connect, so phones on the home network can
+# reach the laptop running `make run`. In production ALLOWED_HOSTS must be set.
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "*" if DEBUG else "")
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+
+# Behind a TLS-terminating proxy: secure cookies and trust X-Forwarded-Proto.
+if envbool("HTTPS", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "gamenight.apps.GamenightConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "gamenight.urls"
+WSGI_APPLICATION = "gamenight.wsgi.application"
+ASGI_APPLICATION = "gamenight.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# ------------------------------------------------------------------ database
+# SQLite next to manage.py by default; DATABASE_URL (e.g. postgres://...) when set.
+DATABASE_URL = envstr("DATABASE_URL")
+DATABASES: dict[str, dict[str, Any]]
+if DATABASE_URL:
+    DATABASES = {
+        "default": dict(
+            dj_database_url.parse(
+                DATABASE_URL,
+                conn_max_age=envint("CONN_MAX_AGE", 60),
+                conn_health_checks=True,
+            )
+        )
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# ------------------------------------------------------------------ i18n
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("de", _("German")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = envstr("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+# ------------------------------------------------------------------ static files
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        # Hashed, compressed files in production (after collectstatic); plain in development.
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        ),
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# ------------------------------------------------------------------ celery
+# REDIS_URL when set (production); otherwise an embedded filesystem broker and
+# result store under var/celery/, so one machine needs no services at all.
+REDIS_URL = envstr("REDIS_URL")
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+else:
+    _celery_dir = BASE_DIR / "var" / "celery"
+    _queue_dir = _celery_dir / "queue"
+    _results_dir = _celery_dir / "results"
+    for _dir in (_queue_dir, _results_dir):
+        _dir.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue_dir),
+        "data_folder_out": str(_queue_dir),
+        "control_folder": str(_celery_dir / "control"),
+        "store_processed": False,
+    }
+    CELERY_RESULT_BACKEND = f"file://{_results_dir}"
+CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TIMEZONE = TIME_ZONE
+
+# ------------------------------------------------------------------ logging
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+}
