@@ -18,7 +18,9 @@ PYTEST_ARGS ?=
 venv: $(STAMP)
 
 $(STAMP): requirements.lock
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	# Debian's own Python needs python3-venv for `-m venv`; root installs it once.
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
+		(apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
 	$(BIN)/pip install --require-hashes -r requirements.lock
 	$(BIN)/pip install --no-deps -e .
 	touch $(STAMP)

@@ -1,0 +1,224 @@
+"""The fast path of high-hand evaluation: one table look-up per hand, single or batched.
+
+Each card maps to an integer key; the keys of a hand add up to one integer
+that holds, in bit fields,
+
+- bits 0-38: the count of natural cards of each rank (3 bits a rank),
+- bits 39-43: the number of wild cards,
+- bits 44-63: per suit, 11 + naturals of that suit + wild cards (5 bits a suit).
+
+The rank and wild fields decide every hand that is not a flush, so they are the
+key of a memo table filled on first sight from :func:`engine.high_hand.best_plain`.
+The suit fields start at 11 so that a field reaches 16, setting its top bit,
+exactly when that suit plus the wilds makes five cards; only then is the
+(rarer) flush table consulted. Wild cards add one to every suit field because
+a wild can join any suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final
+
+from engine.high_hand import best_flush, best_plain
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+RANK_BITS: Final = 3
+WILD_SHIFT: Final = 39
+SUIT_SHIFT: Final = 44
+SUIT_BITS: Final = 5
+SUIT_BIAS: Final = 11
+RANK_MASK: Final = (1 << SUIT_SHIFT) - 1  # ranks and wild count
+BIAS: Final = sum(SUIT_BIAS << (SUIT_SHIFT + SUIT_BITS * s) for s in range(4))
+FLUSH_BITS: Final = sum(16 << (SUIT_SHIFT + SUIT_BITS * s) for s in range(4))
+# The suit fields overflow past 20 cards of one suit plus wilds; no game deals that.
+MAX_CARDS: Final = 20
+
+
+class FastEvaluator:
+    """Strength of high hands with a fixed set of wild ranks, memoised by shape.
+
+    ``strength(cards)`` is the single-hand hot path; ``batch(array)`` evaluates
+    many hands with NumPy. Both use the same memo tables.
+    """
+
+    def __init__(self, wild: frozenset[int] = frozenset()) -> None:
+        self.wild = frozenset(wild)
+        every_suit = sum(1 << (SUIT_SHIFT + SUIT_BITS * s) for s in range(4))
+        self._keys: tuple[int, ...] = tuple(
+            (1 << WILD_SHIFT) + every_suit
+            if code >> 2 in self.wild
+            else (1 << (RANK_BITS * (code >> 2))) + (1 << (SUIT_SHIFT + SUIT_BITS * (code & 3)))
+            for code in range(52)
+        )
+        # Each natural card's rank bit in its suit's 13-bit field: summed over a
+        # hand, the field of a suit holds the ranks held in it.
+        self._suit_masks: tuple[int, ...] = tuple(
+            0 if code >> 2 in self.wild else 1 << (13 * (code & 3) + (code >> 2))
+            for code in range(52)
+        )
+        self._plain: dict[int, int] = {}
+        self._flush: dict[int, int] = {}
+        self._flush_shifts: dict[int, tuple[int, ...]] = {}
+        self.strength: Callable[[Sequence[int]], int] = self._make_strength()
+        # Built on the first batch, so that single-hand users never import NumPy.
+        self._array_keys: np.ndarray | None = None
+        self._array_masks: np.ndarray
+        self._plain_cache: _ArrayCache
+        self._flush_cache: _ArrayCache
+
+    def _make_strength(self) -> Callable[[Sequence[int]], int]:
+        """Build the hot path as a closure: locals are faster than attribute look-ups.
+
+        Seven cards (the stud games and the odds simulations) get an unrolled sum.
+        """
+        keys = self._keys
+        key_of, mask_of = self._keys.__getitem__, self._suit_masks.__getitem__
+        plain_get, fill_plain = self._plain.get, self._fill_plain
+        flush_get, fill_flush = self._flush.get, self._fill_flush
+        shifts_of = self._shifts_of
+        bias, rank_mask, flush_bits = BIAS, RANK_MASK, FLUSH_BITS
+
+        def strength(cards: Sequence[int]) -> int:
+            """The strength of 1 to 20 distinct cards (not validated: the hot path)."""
+            if len(cards) == 7:
+                a, b, c, d, e, f, g = cards
+                key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g] + bias
+            else:
+                key = sum(map(key_of, cards), bias)
+            value = plain_get(key & rank_mask)
+            if value is None:
+                value = fill_plain(key & rank_mask)
+            if key & flush_bits:
+                held = sum(map(mask_of, cards))
+                wild = (key >> WILD_SHIFT & 31) << 13
+                for shift in shifts_of(key):
+                    flush_key = (held >> shift & 0x1FFF) | wild
+                    flush = flush_get(flush_key)
+                    if flush is None:
+                        flush = fill_flush(flush_key)
+                    if flush > value:
+                        value = flush
+            return value
+
+        return strength
+
+    def _shifts_of(self, key: int) -> tuple[int, ...]:
+        """Offsets of the 13-bit rank fields of the suits that can make a flush."""
+        suit_part = key >> SUIT_SHIFT
+        shifts = self._flush_shifts.get(suit_part)
+        if shifts is None:
+            shifts = tuple(13 * s for s in range(4) if suit_part >> (SUIT_BITS * s + 4) & 1)
+            self._flush_shifts[suit_part] = shifts
+        return shifts
+
+    def _fill_plain(self, rank_key: int) -> int:
+        counts = [(rank_key >> (RANK_BITS * r)) & 7 for r in range(13)]
+        value = best_plain(counts, rank_key >> WILD_SHIFT).strength
+        self._plain[rank_key] = value
+        return value
+
+    def _fill_flush(self, flush_key: int) -> int:
+        """Strength of the best flush from ``ranks held in one suit | wild count << 13``."""
+        made = best_flush([r for r in range(13) if flush_key >> r & 1], flush_key >> 13, 0)
+        value = made.strength if made else 0
+        self._flush[flush_key] = value
+        return value
+
+    def batch(self, hands: npt.ArrayLike) -> np.ndarray:
+        """Strengths of many hands at once: ``hands`` is an (N, k) array of card codes.
+
+        The keys are summed with NumPy, then looked up in array caches of the
+        memo tables (see :class:`_ArrayCache`); only shapes not met before go
+        through Python.
+        """
+        import numpy as np
+
+        cards = np.asarray(hands, dtype=np.intp)
+        if cards.ndim != 2:
+            raise ValueError("hands must be a two-dimensional array: one row of card codes a hand")
+        if cards.shape[1] > MAX_CARDS:
+            raise ValueError(f"at most {MAX_CARDS} cards a hand")
+        if self._array_keys is None:
+            self._array_keys = np.asarray(self._keys, dtype=np.uint64)
+            self._array_masks = np.asarray(self._suit_masks, dtype=np.uint64)
+            self._plain_cache = _ArrayCache(self._plain, self._fill_plain, bits=20)
+            self._flush_cache = _ArrayCache(self._flush, self._fill_flush, bits=18, direct=True)
+        keys = _column_sum(self._array_keys, cards) + np.uint64(BIAS)
+        result = self._plain_cache.lookup(keys & np.uint64(RANK_MASK))
+        flush_rows = np.flatnonzero(keys & np.uint64(FLUSH_BITS))
+        if flush_rows.size:
+            flush_keys = keys[flush_rows]
+            held = _column_sum(self._array_masks, cards[flush_rows])
+            wild = ((flush_keys >> np.uint64(WILD_SHIFT)) & np.uint64(31)) << np.uint64(13)
+            for suit in range(4):
+                bit = np.uint64(SUIT_SHIFT + SUIT_BITS * suit + 4)
+                rows = np.flatnonzero((flush_keys >> bit) & np.uint64(1))
+                if not rows.size:
+                    continue
+                ranks = (held[rows] >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
+                values = self._flush_cache.lookup(ranks | wild[rows])
+                target = flush_rows[rows]
+                result[target] = np.maximum(result[target], values)
+        return result
+
+
+def _column_sum(table: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """``table[cards].sum(axis=1)``, a column at a time: cheaper than a 2-D gather."""
+    total: np.ndarray = table[cards[:, 0]]
+    for column in range(1, cards.shape[1]):
+        total += table[cards[:, column]]
+    return total
+
+
+class _ArrayCache:
+    """A direct-mapped NumPy cache in front of a memo dict.
+
+    A key's slot is a multiplicative hash of it (or the key itself when the keys
+    are small, ``direct``); a slot remembers the key it holds, so a collision is
+    a miss, never a wrong answer. Misses are looked up in the dict (filling it
+    for new shapes) and written back.
+    """
+
+    _MULTIPLIER = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: spreads nearby keys
+
+    def __init__(
+        self, memo: dict[int, int], fill: Callable[[int], int], *, bits: int, direct: bool = False
+    ) -> None:
+        import numpy as np
+
+        self._memo, self._fill, self._bits, self._direct = memo, fill, bits, direct
+        self._keys = np.full(1 << bits, np.iinfo(np.uint64).max, dtype=np.uint64)
+        self._values = np.zeros(1 << bits, dtype=np.int64)
+
+    def _slots(self, keys: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        if self._direct:
+            return keys.astype(np.intp)
+        hashed = keys * np.uint64(self._MULTIPLIER)  # wraps around, as intended
+        slots: np.ndarray = (hashed >> np.uint64(64 - self._bits)).astype(np.intp)
+        return slots
+
+    def lookup(self, keys: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        slots = self._slots(keys)
+        values: np.ndarray = self._values[slots]
+        missing = np.flatnonzero(self._keys[slots] != keys)
+        if missing.size:
+            unique, inverse = np.unique(keys[missing], return_inverse=True)
+            get, fill = self._memo.get, self._fill
+            found = np.fromiter(
+                (fill(k) if (v := get(k)) is None else v for k in unique.tolist()),
+                dtype=np.int64,
+                count=unique.size,
+            )
+            values[missing] = found[inverse.reshape(-1)]
+            unique_slots = self._slots(unique)
+            self._keys[unique_slots] = unique
+            self._values[unique_slots] = found
+        return values

@@ -1,0 +1,84 @@
+"""Rankings: how a game orders hands (ruling 2 to 6) and which ranks are wild.
+
+A ranking is plain data; :mod:`engine.evaluate` turns cards and a ranking into a
+:class:`~engine.evaluate.HandValue`. Strengths are comparable only within one ranking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.cards import FIVE, NINE, SIX, TEN, THREE, parse_rank
+
+
+@dataclass(frozen=True, kw_only=True)
+class HighRanking:
+    """Standard high poker: best five of any number of cards; wild ranks as given.
+
+    Fewer than five cards follow ruling 4 (no straights, flushes or full houses).
+    """
+
+    wild: frozenset[int] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Guts2Ranking:
+    """Two-card Guts: a pair beats no pair; then the higher card, then the lower."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Guts3Ranking:
+    """Three-card Guts: trips, straight flush, straight, flush, pair, high card (by default).
+
+    A-2-3 and Q-K-A are straights.
+    """
+
+    straight_flush_over_trips: bool = False
+    flush_over_straight: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class LowRanking:
+    """Ace-to-five low over the best ``size`` cards: aces low, pairs count against you,
+    straights ignored; flushes count against you only if ``flushes_count``."""
+
+    size: int = 5
+    flushes_count: bool = False
+
+
+Ranking = HighRanking | Guts2Ranking | Guts3Ranking | LowRanking
+
+STANDARD: Final = HighRanking()
+BASEBALL_WILD: Final = frozenset({THREE, NINE})
+
+# Game names of the rule sheets, as the command line spells them. Spit in the
+# Ocean and Wild Widow take their wild rank from the table, so it is given
+# separately (``--wild``).
+RANKING_BY_GAME: Final[dict[str, Ranking]] = {
+    "seven-card-stud": STANDARD,
+    "five-card-draw": STANDARD,
+    "no-peek": STANDARD,
+    "mexican-sweat": STANDARD,
+    "second-hand-high": STANDARD,
+    "sequence": STANDARD,
+    "good-bad-ugly": STANDARD,
+    "jack-the-shifter": STANDARD,
+    "baseball": HighRanking(wild=BASEBALL_WILD),
+    "no-peek-baseball": HighRanking(wild=BASEBALL_WILD),
+    "night-baseball": HighRanking(wild=BASEBALL_WILD),
+    "rainy-day-baseball": HighRanking(wild=BASEBALL_WILD),
+    "football": HighRanking(wild=frozenset({THREE, SIX})),
+    "woolworth": HighRanking(wild=frozenset({FIVE, TEN})),
+    "spit-in-the-ocean": STANDARD,
+    "wild-widow": STANDARD,
+    "guts": Guts2Ranking(),
+    "guts3": Guts3Ranking(),
+    "shelby-low": LowRanking(size=3),
+}
+GAMES_WITH_TABLE_WILD: Final = frozenset({"spit-in-the-ocean", "wild-widow"})
+
+
+def parse_wild(text: str) -> frozenset[int]:
+    """Wild ranks written as ``3,9`` or ``3 9`` or ``D``."""
+    return frozenset(parse_rank(t) for t in text.replace(",", " ").split())
