@@ -1,0 +1,485 @@
+"""One betting round as a state machine (ruling 7), PokerKit style.
+
+Every action comes in three forms: ``verify_x(seat=...)`` raises a specific
+:class:`~engine.errors.IllegalActionError` with a message for the table,
+``can_x(...)`` answers yes or no, and ``x(...)`` applies the action and returns
+the frozen :class:`BettingAction` it appended to :attr:`BettingRound.history`.
+
+Rules the machine follows, beyond the obvious ones:
+
+- The round ends when every player still in has matched the bet (or is all-in)
+  and everyone who can act has had a turn since the last bet or raise.
+- A player may fold only when facing a bet; with nothing to call they check.
+- A raise is counted against the cap (default three a round, the opening bet not
+  counted) only when it is a full raise.
+- An all-in for less than a full raise does not reopen the betting: a player who
+  already acted may then only call or fold (:func:`~engine.betting.limits.reopen_size`).
+- Nobody may bet or raise when no opponent still in could put in another chip.
+
+>>> r = BettingRound.start(stacks=[20, 20, 20], opener=1, names=["Anna", "Ben", "Carla"])
+>>> r.bet(seat=1, amount=3).kind
+<ActionKind.BET: 'bet'>
+>>> r.can_check(seat=2)
+False
+>>> r.verify_check(seat=2)
+Traceback (most recent call last):
+    ...
+engine.errors.IllegalActionError: Carla cannot check: the bet is 3
+>>> _ = r.call(seat=2); _ = r.fold(seat=0)
+>>> r.is_over, r.contributions
+(True, [0, 3, 3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.betting.actions import ActionKind, BettingAction
+from engine.betting.limits import (
+    DEFAULT_LIMIT,
+    DEFAULT_RAISE_CAP,
+    FixedLimit,
+    Limit,
+    NoLimit,
+    PotLimit,
+    SpreadLimit,
+    bet_sizes,
+    limit_from_dict,
+    limit_to_dict,
+    raise_sizes,
+    reopen_size,
+)
+from engine.errors import (
+    BetSizeError,
+    EngineError,
+    IllegalActionError,
+    OutOfTurnError,
+    RaiseCapError,
+)
+
+
+@dataclass(kw_only=True)
+class BettingRound:
+    """The chips and turns of one betting round; serialisable with :meth:`to_dict`.
+
+    ``stacks`` are the chips each player still has behind, ``put_in`` what they
+    put in earlier in the hand (antes, earlier rounds, pot payments) and
+    ``bets`` what they put in during this round. ``to_act`` lists the seats that
+    still have to act, in turn order; the round is over when it is empty.
+    """
+
+    names: tuple[str, ...]
+    stacks: list[int]
+    put_in: list[int]
+    bets: list[int]
+    folded: list[bool]
+    limit: Limit
+    raise_cap: int | None
+    opener: int
+    to_act: list[int]
+    largest_raise: int = 0
+    raises: int = 0
+    history: list[BettingAction] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def start(
+        cls,
+        *,
+        stacks: Sequence[int],
+        opener: int,
+        limit: Limit = DEFAULT_LIMIT,
+        raise_cap: int | None = DEFAULT_RAISE_CAP,
+        put_in: Sequence[int] | None = None,
+        folded: Collection[int] = (),
+        names: Sequence[str] | None = None,
+    ) -> BettingRound:
+        """A new round. ``opener`` opens (ruling 10, see :mod:`engine.betting.opening`);
+        if they cannot act (folded or all-in) the next player who can does."""
+        n = len(stacks)
+        if n < 2:
+            raise EngineError("a betting round needs at least two players")
+        put = list(put_in) if put_in is not None else [0] * n
+        labels = tuple(names) if names is not None else tuple(f"seat {i}" for i in range(n))
+        if len(put) != n or len(labels) != n:
+            raise EngineError("stacks, put_in and names must have one entry per seat")
+        for what, values in (("stack", stacks), ("amount put in", put)):
+            for seat, value in enumerate(values):
+                if value < 0:
+                    raise EngineError(f"{labels[seat]}'s {what} is {value}: it cannot be negative")
+        if not 0 <= opener < n:
+            raise EngineError(f"the opener must be a seat from 0 to {n - 1}, not {opener}")
+        if raise_cap is not None and raise_cap < 0:
+            raise EngineError(f"the raise cap cannot be negative ({raise_cap})")
+        for seat in folded:
+            if not 0 <= seat < n:
+                raise EngineError(f"there is no seat {seat} to mark folded")
+        round_ = cls(
+            names=labels,
+            stacks=list(stacks),
+            put_in=put,
+            bets=[0] * n,
+            folded=[seat in folded for seat in range(n)],
+            limit=limit,
+            raise_cap=raise_cap,
+            opener=opener,
+            to_act=[],
+        )
+        able = [s for s in round_._clockwise(opener) if round_._can_put_in_chips(s)]
+        # With one player left who has chips there is nobody to bet against:
+        # the round is over before it starts (bets are all zero, so all match).
+        round_.to_act = able if len(able) >= 2 and len(round_.live_seats) >= 2 else []
+        return round_
+
+    def next_round(self, *, opener: int, limit: Limit | None = None) -> BettingRound:
+        """The following round of the same hand; this round's bets join ``put_in``."""
+        if not self.is_over:
+            raise IllegalActionError("the betting round is not over yet")
+        return BettingRound.start(
+            stacks=self.stacks,
+            opener=opener,
+            limit=limit if limit is not None else self.limit,
+            raise_cap=self.raise_cap,
+            put_in=self.contributions,
+            folded=[s for s in range(self.seat_count) if self.folded[s]],
+            names=self.names,
+        )
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose turn it is, or ``None`` once the round is over."""
+        return self.to_act[0] if self.to_act else None
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_act
+
+    @property
+    def current_bet(self) -> int:
+        """The bet to match in this round."""
+        return max(self.bets)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: earlier rounds and this round's bets."""
+        return sum(self.put_in) + sum(self.bets)
+
+    @property
+    def contributions(self) -> list[int]:
+        """What each seat has put in during the whole hand so far."""
+        return [p + b for p, b in zip(self.put_in, self.bets, strict=True)]
+
+    @property
+    def live_seats(self) -> list[int]:
+        """Seats still in the hand (not folded), all-in players included."""
+        return [s for s in range(self.seat_count) if not self.folded[s]]
+
+    def is_all_in(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] == 0
+
+    def owed(self, seat: int) -> int:
+        """What ``seat`` must add to match the bet (before any all-in shortfall)."""
+        return self.current_bet - self.bets[seat]
+
+    # ------------------------------------------------------------------ check
+
+    def verify_check(self, *, seat: int) -> None:
+        name = self._verify_turn(seat, "check")
+        if self.owed(seat) > 0:
+            has = f" and {name} has {self.bets[seat]} in it" if self.bets[seat] else ""
+            raise IllegalActionError(f"{name} cannot check: the bet is {self.current_bet}{has}")
+
+    def can_check(self, *, seat: int) -> bool:
+        return _can(self.verify_check, seat=seat)
+
+    def check(self, *, seat: int) -> BettingAction:
+        self.verify_check(seat=seat)
+        self.to_act.pop(0)
+        return self._record(ActionKind.CHECK, seat, chips=0)
+
+    # ------------------------------------------------------------------ call
+
+    def verify_call(self, *, seat: int) -> int:
+        """The chips a call would put in (less than owed when it is an all-in call)."""
+        name = self._verify_turn(seat, "call")
+        if self.owed(seat) == 0:
+            raise IllegalActionError(f"{name} cannot call: there is no bet to call; check instead")
+        return min(self.stacks[seat], self.owed(seat))
+
+    def can_call(self, *, seat: int) -> bool:
+        return _can(self.verify_call, seat=seat)
+
+    def call(self, *, seat: int) -> BettingAction:
+        chips = self.verify_call(seat=seat)
+        self._move(seat, chips)
+        self.to_act.pop(0)
+        return self._record(ActionKind.CALL, seat, chips=chips)
+
+    # ------------------------------------------------------------------ fold
+
+    def verify_fold(self, *, seat: int) -> None:
+        name = self._verify_turn(seat, "fold")
+        if self.owed(seat) == 0:
+            raise IllegalActionError(f"{name} cannot fold: there is no bet to call; check instead")
+
+    def can_fold(self, *, seat: int) -> bool:
+        return _can(self.verify_fold, seat=seat)
+
+    def fold(self, *, seat: int) -> BettingAction:
+        self.verify_fold(seat=seat)
+        self.folded[seat] = True
+        self.to_act.pop(0)
+        if len(self.live_seats) <= 1:
+            self.to_act.clear()
+        return self._record(ActionKind.FOLD, seat, chips=0)
+
+    # ------------------------------------------------------------------ bet
+
+    def bet_sizes(self) -> tuple[int, int | None]:
+        """Smallest and largest opening bet now (``None``: no largest), before stacks."""
+        return bet_sizes(self.limit, pot=self.pot)
+
+    def verify_bet(self, *, seat: int, amount: int) -> None:
+        name = self._verify_turn(seat, "bet")
+        if self.current_bet > 0:
+            raise IllegalActionError(
+                f"{name} cannot bet: the bet is already {self.current_bet}; raise instead"
+            )
+        self._verify_aggression(seat, name, "bet")
+        low, high = self.bet_sizes()
+        self._verify_size(seat, name, "bet", amount=amount, chips=amount, low=low, high=high)
+
+    def can_bet(self, *, seat: int, amount: int) -> bool:
+        return _can(self.verify_bet, seat=seat, amount=amount)
+
+    def bet(self, *, seat: int, amount: int) -> BettingAction:
+        self.verify_bet(seat=seat, amount=amount)
+        return self._aggress(seat, ActionKind.BET, chips=amount)
+
+    # ------------------------------------------------------------------ raise
+
+    def raise_sizes(self, seat: int) -> tuple[int, int | None]:
+        """Smallest and largest raise (above the current bet) for ``seat``, before stacks."""
+        owed = self.owed(seat)
+        return raise_sizes(
+            self.limit, pot_after_call=self.pot + owed, largest_raise=self.largest_raise
+        )
+
+    def verify_raise_by(self, *, seat: int, amount: int) -> None:
+        """Raise by ``amount`` chips above the current bet ("I raise 2")."""
+        name = self._verify_turn(seat, "raise")
+        if self.current_bet == 0:
+            raise IllegalActionError(f"{name} cannot raise: nobody has bet; bet instead")
+        self._verify_aggression(seat, name, "raise")
+        low, high = self.raise_sizes(seat)
+        chips = self.owed(seat) + amount
+        self._verify_size(seat, name, "raise", amount=amount, chips=chips, low=low, high=high)
+
+    def can_raise_by(self, *, seat: int, amount: int) -> bool:
+        return _can(self.verify_raise_by, seat=seat, amount=amount)
+
+    def raise_by(self, *, seat: int, amount: int) -> BettingAction:
+        self.verify_raise_by(seat=seat, amount=amount)
+        return self._aggress(seat, ActionKind.RAISE, chips=self.owed(seat) + amount)
+
+    # ------------------------------------------------------------------ all-in
+
+    def verify_all_in(self, *, seat: int) -> ActionKind:
+        """What pushing the whole stack would be: a call, a bet or a raise (each verified)."""
+        self._verify_turn(seat, "go all-in")
+        chips = self.stacks[seat]
+        if chips <= self.owed(seat):
+            self.verify_call(seat=seat)
+            return ActionKind.CALL
+        if self.current_bet == 0:
+            self.verify_bet(seat=seat, amount=chips)
+            return ActionKind.BET
+        self.verify_raise_by(seat=seat, amount=chips - self.owed(seat))
+        return ActionKind.RAISE
+
+    def can_all_in(self, *, seat: int) -> bool:
+        return _can(self.verify_all_in, seat=seat)
+
+    def all_in(self, *, seat: int) -> BettingAction:
+        kind = self.verify_all_in(seat=seat)
+        if kind is ActionKind.CALL:
+            return self.call(seat=seat)
+        return self._aggress(seat, kind, chips=self.stacks[seat])
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "names": list(self.names),
+            "stacks": list(self.stacks),
+            "put_in": list(self.put_in),
+            "bets": list(self.bets),
+            "folded": list(self.folded),
+            "limit": limit_to_dict(self.limit),
+            "raise_cap": self.raise_cap,
+            "opener": self.opener,
+            "to_act": list(self.to_act),
+            "largest_raise": self.largest_raise,
+            "raises": self.raises,
+            "history": [action.to_dict() for action in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BettingRound:
+        try:
+            round_ = cls(
+                names=tuple(str(name) for name in data["names"]),
+                stacks=[int(v) for v in data["stacks"]],
+                put_in=[int(v) for v in data["put_in"]],
+                bets=[int(v) for v in data["bets"]],
+                folded=[bool(v) for v in data["folded"]],
+                limit=limit_from_dict(data["limit"]),
+                raise_cap=None if data["raise_cap"] is None else int(data["raise_cap"]),
+                opener=int(data["opener"]),
+                to_act=[int(v) for v in data["to_act"]],
+                largest_raise=int(data["largest_raise"]),
+                raises=int(data["raises"]),
+                history=[BettingAction.from_dict(a) for a in data["history"]],
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EngineError(f"not a saved betting round: {exc}") from exc
+        per_seat = (round_.stacks, round_.put_in, round_.bets, round_.folded)
+        if any(len(values) != len(round_.names) for values in per_seat) or any(
+            not 0 <= seat < len(round_.names) for seat in round_.to_act
+        ):
+            raise EngineError("not a saved betting round: the seats do not line up")
+        return round_
+
+    # ------------------------------------------------------------------ internals
+
+    def _clockwise(self, start: int) -> list[int]:
+        n = self.seat_count
+        return [(start + i) % n for i in range(n)]
+
+    def _can_put_in_chips(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def _verify_turn(self, seat: int, verb: str) -> str:
+        if not 0 <= seat < self.seat_count:
+            raise OutOfTurnError(f"there is no seat {seat} at this table")
+        name = self.names[seat]
+        if self.folded[seat]:
+            raise OutOfTurnError(f"{name} cannot {verb}: {name} has folded")
+        if self.stacks[seat] == 0:
+            raise OutOfTurnError(f"{name} cannot {verb}: {name} is all-in")
+        if self.actor is None:
+            raise OutOfTurnError(f"{name} cannot {verb}: the betting round is over")
+        if self.actor != seat:
+            raise OutOfTurnError(f"{name} cannot {verb}: it is {self.names[self.actor]}'s turn")
+        return name
+
+    def _verify_aggression(self, seat: int, name: str, verb: str) -> None:
+        """The checks shared by bets and raises, before the size is looked at."""
+        owed = self.owed(seat)
+        if verb == "raise":
+            if self.raise_cap is not None and self.raises >= self.raise_cap:
+                raise RaiseCapError(
+                    f"{name} cannot raise: the round is capped at {_raises(self.raise_cap)}"
+                )
+            if owed < reopen_size(self.limit, largest_raise=self.largest_raise):
+                raise IllegalActionError(
+                    f"{name} cannot raise: the all-in since {name}'s last turn was less than "
+                    "a full raise, which does not reopen the betting; call or fold"
+                )
+            if self.stacks[seat] <= owed:
+                raise BetSizeError(
+                    f"{name} cannot raise: {self.stacks[seat]} chips do not cover the call "
+                    f"of {owed}; call all-in or fold"
+                )
+        others = [
+            s
+            for s in self.live_seats
+            if s != seat and self.stacks[s] + self.bets[s] > self.current_bet
+        ]
+        if not others:
+            raise IllegalActionError(
+                f"{name} cannot {verb}: nobody else still in has chips to call it"
+            )
+
+    def _verify_size(
+        self,
+        seat: int,
+        name: str,
+        verb: str,
+        *,
+        amount: int,
+        chips: int,
+        low: int,
+        high: int | None,
+    ) -> None:
+        if amount < 1:
+            raise BetSizeError(f"{name} cannot {verb} {amount}: it must be at least 1 chip")
+        stack = self.stacks[seat]
+        if chips > stack:
+            raise BetSizeError(
+                f"{name} cannot {verb} {amount}: that takes {chips} chips and {name} has {stack}"
+            )
+        # Going all-in is always allowed below the smallest size, never above the largest.
+        all_in = chips == stack
+        if (high is not None and amount > high) or (amount < low and not all_in):
+            raise BetSizeError(f"{name} cannot {verb} {amount}: {self._size_rule(verb, low, high)}")
+
+    def _size_rule(self, verb: str, low: int, high: int | None) -> str:
+        noun = "bets" if verb == "bet" else "raises"
+        match self.limit:
+            case FixedLimit(amount=amount):
+                return f"{noun} are exactly {amount}"
+            case SpreadLimit():
+                return f"{noun} are {low} to {high}"
+            case PotLimit():
+                return f"{noun} are {low} to {high} (pot limit)"
+            case NoLimit():
+                return f"{noun} are at least {low}"
+
+    def _move(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.bets[seat] += chips
+
+    def _aggress(self, seat: int, kind: ActionKind, *, chips: int) -> BettingAction:
+        before = self.current_bet
+        full = self.bet_sizes()[0] if kind is ActionKind.BET else self.raise_sizes(seat)[0]
+        self._move(seat, chips)
+        increase = self.bets[seat] - before
+        if kind is ActionKind.RAISE and increase >= full:
+            self.raises += 1
+        self.largest_raise = max(self.largest_raise, increase)
+        # Everyone else who can still put in chips must answer the new bet.
+        self.to_act = [s for s in self._clockwise(seat)[1:] if self._can_put_in_chips(s)]
+        return self._record(kind, seat, chips=chips)
+
+    def _record(self, kind: ActionKind, seat: int, *, chips: int) -> BettingAction:
+        action = BettingAction(
+            kind=kind,
+            seat=seat,
+            chips=chips,
+            bet=self.bets[seat],
+            all_in=chips > 0 and self.stacks[seat] == 0,
+        )
+        self.history.append(action)
+        return action
+
+
+def _raises(cap: int) -> str:
+    return f"{cap} raise" if cap == 1 else f"{cap} raises"
+
+
+def _can(verify: Any, **kwargs: Any) -> bool:
+    try:
+        verify(**kwargs)
+    except IllegalActionError:
+        return False
+    return True

@@ -1,0 +1,415 @@
+"""Guts: settle one deal from who was in and the showdown (ruling 14, every option).
+
+The pot is empty: everyone antes. Two or more in: the best hand takes the pot,
+every other player who was in pays the pot amount, and those payments make the
+next pot. One in: they take the pot without showing. Nobody in: the pot stays
+and everyone antes again. With a limit, chips for the next pot are the new
+payments plus the reserve; the next pot is the smaller of that and the limit,
+the rest waits in the reserve, so each pot won alone refills from the reserve.
+
+The sheet's first example: pot 10, Anna (7-7), Ben (A-K) and Carla (3-3) in.
+
+>>> from engine.showdown import HostRanking
+>>> table = GutsTable(pot=10, stacks={0: 50, 1: 50, 2: 50, 3: 50, 4: 50}, dealer=4,
+...                   names={0: "Anna", 1: "Ben", 2: "Carla", 3: "Dan", 4: "Eva"})
+>>> deal = settle_guts_deal(table, GutsOptions(), in_players=[0, 1, 2],
+...                         showdown=HostRanking(groups=((0,), (1, 2))))
+>>> deal.takes, deal.pays, deal.pot
+({0: 10}, {1: 10, 2: 10}, 20)
+
+:func:`settle_guts_json` is the same for ``python -m engine settle``; its
+format is described in :mod:`engine.guts_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine import guts_json
+from engine.errors import SettlementError, ShowdownMismatchError, StackTooShortError
+from engine.guts_chips import (
+    GUTS_POT,
+    GUTS_RESERVE,
+    Ledger,
+    Seat,
+    check_known,
+    check_not_negative,
+    check_seats,
+    join_names,
+    left_of_dealer_order,
+    next_dealer,
+    seat_name,
+    split_chips,
+)
+from engine.guts_options import Declare, GutsOptions
+from engine.guts_showdown import (
+    GHOST,
+    RankedShowdown,
+    describe_hands,
+    rank_showdown,
+    showdown_name,
+)
+from engine.guts_table import GutsOutcome, GutsSettlement, GutsTable
+from engine.showdown import Showdown, ShowdownScores, scores_from_cards
+
+__all__ = [
+    "GHOST",
+    "Declare",
+    "GutsOptions",
+    "GutsOutcome",
+    "GutsSettlement",
+    "GutsTable",
+    "declaration_order",
+    "may_be_in",
+    "pot_to_cover",
+    "settle_guts_deal",
+    "settle_guts_json",
+]
+
+
+def declaration_order(table: GutsTable) -> tuple[Seat, ...]:
+    """Who says in or out when declaring in turn: from the dealer's left, the dealer last.
+
+    Players without chips are out for the night and do not declare.
+    """
+    return tuple(s for s in left_of_dealer_order(table.stacks, table.dealer) if table.stacks[s])
+
+
+def pot_to_cover(table: GutsTable, options: GutsOptions) -> int:
+    """The pot of this deal once any antes are in: a player's stack must cover it to be in."""
+    _check_table(table, options)
+    deal = _Deal(table, options)
+    deal.open()
+    return deal.pot
+
+
+def may_be_in(table: GutsTable, options: GutsOptions) -> tuple[Seat, ...]:
+    """Who may say in this deal: their stack, after any ante, covers the pot (ruling 14)."""
+    _check_table(table, options)
+    deal = _Deal(table, options)
+    deal.open()
+    return tuple(
+        seat
+        for seat in sorted(table.stacks)
+        if deal.ledger.balance(seat) > 0 and deal.ledger.balance(seat) >= deal.pot
+    )
+
+
+def settle_guts_deal(
+    table: GutsTable,
+    options: GutsOptions,
+    *,
+    in_players: Iterable[Seat],
+    showdown: Showdown | None = None,
+) -> GutsSettlement:
+    """Settle one deal: antes, who takes the pot, who pays it, the next pot and reserve.
+
+    ``showdown`` ranks the players who were in (and the ghost hand, with that
+    option); it is needed only when hands are compared.
+    """
+    _check_table(table, options)
+    deal = _Deal(table, options)
+    declared = check_known(
+        in_players,
+        stacks=table.stacks,
+        names=table.names,
+        doing="was in",
+        among="the players who were in",
+    )
+    deal.open()
+    entrants = set(declared) | ({GHOST} if options.ghost_hand else set())
+    # A showdown given is checked even when no hands are compared, so that a
+    # wrong entry is caught rather than silently ignored.
+    ranked = (
+        rank_showdown(
+            showdown,
+            entrants=entrants,
+            names=table.names,
+            check_hand=deal.check_hand,
+            rate=deal.rate,
+        )
+        if showdown is not None
+        else None
+    )
+    if options.declare is Declare.IN_TURN and not set(declared) - {table.dealer}:
+        deal.dealer_takes_by_default()
+    elif not declared:
+        deal.nobody_in()
+    else:
+        deal.check_covers(declared)
+        if len(declared) == 1 and not options.ghost_hand:
+            deal.alone(declared[0])
+        elif ranked is None:
+            raise ShowdownMismatchError(
+                f"{_names(table, entrants)} were in: the showdown is missing "
+                "(a ranking or their cards)"
+            )
+        else:
+            deal.showdown(ranked)
+    deal.refill_from_reserve()
+    return deal.settlement()
+
+
+def settle_guts_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``python -m engine settle`` with ``"kind": "guts"``: see :mod:`engine.guts_json`."""
+    request = guts_json.read_guts_request(data)
+    settlement = settle_guts_deal(
+        request.table,
+        request.options,
+        in_players=request.in_players,
+        showdown=request.showdown,
+    )
+    return guts_json.guts_settlement_to_json(settlement, table=request.table)
+
+
+def _check_table(table: GutsTable, options: GutsOptions) -> None:
+    check_seats(stacks=table.stacks, dealer=table.dealer, names=table.names)
+    check_not_negative(table.pot, what="the pot")
+    check_not_negative(table.reserve, what="the reserve")
+    if options.limit is not None and table.pot > options.limit:
+        raise SettlementError(
+            f"the pot is {table.pot} but the limit is {options.limit}: "
+            "chips above the limit belong in the reserve"
+        )
+
+
+def _names(table: GutsTable, seats: Iterable[Seat]) -> str:
+    return join_names([showdown_name(table.names, s) for s in sorted(seats, key=_ghost_last)])
+
+
+def _ghost_last(seat: Seat) -> tuple[bool, Seat]:
+    return (seat == GHOST, seat)
+
+
+class _Deal:
+    """One deal being settled: every chip moves through the ledger, with a reason."""
+
+    def __init__(self, table: GutsTable, options: GutsOptions) -> None:
+        self.table = table
+        self.options = options
+        self.ledger = Ledger(
+            stacks=table.stacks, accounts={GUTS_POT: table.pot, GUTS_RESERVE: table.reserve}
+        )
+        self.reasons: list[str] = []
+        self.antes: dict[Seat, int] = {}
+        self.takes: dict[Seat, int] = {}
+        self.pays: dict[Seat, int] = {}
+        self.outcome = GutsOutcome.NOBODY_IN
+        self.groups: tuple[tuple[Seat, ...], ...] = ()
+        self.order = left_of_dealer_order(table.stacks, table.dealer)
+
+    def name(self, seat: Seat) -> str:
+        return seat_name(self.table.names, seat)
+
+    def names(self, seats: Iterable[Seat]) -> str:
+        return _names(self.table, seats)
+
+    @property
+    def pot(self) -> int:
+        return self.ledger.balance(GUTS_POT)
+
+    def check_hand(self, seat: Seat, cards: Sequence[int]) -> None:
+        wanted = self.options.cards_per_hand
+        if len(cards) != wanted:
+            raise ShowdownMismatchError(
+                f"{showdown_name(self.table.names, seat)} shows {len(cards)} cards: "
+                f"{'three' if wanted == 3 else 'two'}-card Guts deals {wanted}"
+            )
+
+    def rate(self, hands: Mapping[Seat, Sequence[int]]) -> ShowdownScores:
+        return scores_from_cards(hands, ranking=self.options.ranking)
+
+    def open(self) -> None:
+        """Antes before the cards: when the pot is empty, or every deal if only one loser pays."""
+        if self.table.pot and not self.options.one_loser_pays:
+            return
+        why = (
+            "everyone antes every deal (only one loser pays)"
+            if self.options.one_loser_pays
+            else "the pot was empty"
+        )
+        self.antes_from_everyone(why=why, reason="ante")
+        self.keep_pot_within_limit()
+
+    def antes_from_everyone(self, *, why: str, reason: str) -> None:
+        """Everyone with chips antes; a stack of 0 is out for the night (ruling 9)."""
+        ante = self.options.ante
+        payers = [seat for seat in self.order if self.ledger.balance(seat) > 0]
+        if not payers:
+            raise StackTooShortError("nobody at the table has chips left to ante — rebuy first")
+        for seat in payers:
+            stack = self.ledger.balance(seat)
+            if stack < ante:
+                raise StackTooShortError(
+                    f"{self.name(seat)} cannot ante: the ante is {ante} and "
+                    f"{self.name(seat)} has {stack} — rebuy first"
+                )
+        for seat in payers:
+            self.ledger.move(source=seat, target=GUTS_POT, amount=ante, reason=reason)
+            self.antes[seat] = self.antes.get(seat, 0) + ante
+        self.reasons.append(f"{self.names(payers)} ante {ante} each: {why}")
+
+    def keep_pot_within_limit(self) -> None:
+        limit = self.options.limit
+        if limit is not None and self.pot > limit:
+            excess = self.pot - limit
+            self.ledger.move(
+                source=GUTS_POT, target=GUTS_RESERVE, amount=excess, reason="above the limit"
+            )
+            self.reasons.append(
+                f"the pot is held at the limit of {limit}: {excess} go to the reserve"
+            )
+
+    def check_covers(self, declared: Sequence[Seat]) -> None:
+        """Ruling 14: only a player whose stack covers the pot may be in."""
+        for seat in declared:
+            stack = self.ledger.balance(seat)
+            if stack < self.pot:
+                raise StackTooShortError(
+                    f"{self.name(seat)} cannot be in: the pot is {self.pot} and "
+                    f"{self.name(seat)} has {stack} — rebuy first"
+                )
+
+    def take(self, seat: Seat, amount: int, *, reason: str) -> None:
+        self.ledger.move(source=GUTS_POT, target=seat, amount=amount, reason=reason)
+        self.takes[seat] = self.takes.get(seat, 0) + amount
+
+    def dealer_takes_by_default(self) -> None:
+        self.outcome = GutsOutcome.DEALER_BY_DEFAULT
+        dealer = self.table.dealer
+        pot = self.pot
+        self.take(dealer, pot, reason="takes the pot: everyone before the dealer was out")
+        self.reasons.append(
+            f"everyone before the dealer was out: {self.name(dealer)}, the dealer, "
+            f"takes the pot of {pot}"
+        )
+
+    def nobody_in(self) -> None:
+        self.outcome = GutsOutcome.NOBODY_IN
+        self.reasons.append(f"nobody was in: the pot of {self.pot} stays")
+        # With one loser pays, everyone antes at the start of every deal anyway;
+        # a second ante here would charge the table twice for one empty deal.
+        if self.options.ante_when_nobody_in and not self.options.one_loser_pays:
+            self.antes_from_everyone(why="nobody was in", reason="ante again: nobody was in")
+
+    def alone(self, seat: Seat) -> None:
+        self.outcome = GutsOutcome.ALONE
+        pot = self.pot
+        self.take(seat, pot, reason="takes the pot: the only one in")
+        self.reasons.append(
+            f"only {self.name(seat)} was in: {self.name(seat)} takes the pot of {pot} "
+            "without showing"
+        )
+
+    def showdown(self, ranked: RankedShowdown) -> None:
+        self.groups = ranked.groups
+        groups = ranked.groups
+        shown = describe_hands(ranked, names=self.table.names)
+        if shown:
+            self.reasons.append(f"hands shown: {shown}")
+        pot = self.pot
+        best = [s for s in groups[0] if s != GHOST]
+        if GHOST in groups[0]:
+            self.outcome = GutsOutcome.GHOST_WON
+            beaten = "ties the best hand" if best else "beats every hand"
+            self.reasons.append(f"the ghost hand {beaten} in: nobody takes the pot of {pot}")
+        elif len(best) > 1 and self.options.no_split:
+            self.outcome = GutsOutcome.TIE_NO_SPLIT
+            self.reasons.append(
+                f"{self.names(best)} tie for the best hand and, with no split, "
+                f"take and pay nothing: the pot of {pot} stays"
+            )
+        elif len(best) > 1:
+            self.outcome = GutsOutcome.SPLIT
+            shares = split_chips(amount=pot, winners=best, order=self.order)
+            for seat, share in shares.items():
+                self.take(seat, share, reason="a share of the split pot")
+            listing = ", ".join(f"{self.name(s)} {n}" for s, n in shares.items())
+            self.reasons.append(
+                f"{self.names(best)} tie for the best hand and split the pot of {pot}: {listing}"
+            )
+        else:
+            self.outcome = GutsOutcome.WON
+            self.take(best[0], pot, reason="takes the pot: the best hand")
+            self.reasons.append(
+                f"{self.name(best[0])} has the best hand and takes the pot of {pot}"
+            )
+        # A ghost hand that wins leaves every player in a loser, tied ones included.
+        safe = set() if GHOST in groups[0] else set(best)
+        self._losers_pay(pot=pot, losers=self._losers(groups, safe=safe))
+
+    def _losers(self, groups: Sequence[Sequence[Seat]], *, safe: set[Seat]) -> list[Seat]:
+        """Who pays the pot: every player in not among ``safe``, or only the weakest hand."""
+        player_groups = [[s for s in group if s != GHOST] for group in groups]
+        player_groups = [group for group in player_groups if group]
+        if self.options.one_loser_pays:
+            weakest = set(player_groups[-1]) - safe
+            return [s for s in self.order if s in weakest]
+        return [s for s in self.order if any(s in g for g in player_groups) and s not in safe]
+
+    def _losers_pay(self, *, pot: int, losers: Sequence[Seat]) -> None:
+        for seat in losers:
+            self.ledger.move(source=seat, target=GUTS_POT, amount=pot, reason="pays the pot")
+            self.pays[seat] = pot
+        if not losers:
+            return
+        who = self.names(losers)
+        several = len(losers) > 1
+        if self.options.one_loser_pays:
+            weakest = "tie for the weakest hand" if several else "has the weakest hand"
+            self.reasons.append(f"{who} {weakest} and {'each pay' if several else 'pays'} {pot}")
+        else:
+            self.reasons.append(
+                f"{who} {'pay the pot, each' if several else 'pays the pot,'} {pot}"
+            )
+
+    def refill_from_reserve(self) -> None:
+        """Ruling 14: the next pot is the smaller of (payments + reserve) and the limit."""
+        limit = self.options.limit
+        pot, reserve = self.pot, self.ledger.balance(GUTS_RESERVE)
+        if limit is not None and pot > limit:
+            self.ledger.move(
+                source=GUTS_POT, target=GUTS_RESERVE, amount=pot - limit, reason="above the limit"
+            )
+            self.reasons.append(
+                f"the next pot is the limit, {limit}; {pot - limit} go to the reserve, "
+                f"which now holds {self.ledger.balance(GUTS_RESERVE)}"
+            )
+        elif reserve and (limit is None or pot < limit):
+            amount = reserve if limit is None else min(reserve, limit - pot)
+            self.ledger.move(
+                source=GUTS_RESERVE,
+                target=GUTS_POT,
+                amount=amount,
+                reason="refill from the reserve",
+            )
+            self.reasons.append(
+                f"{amount} come from the reserve: the next pot is {self.pot}, "
+                f"{self.ledger.balance(GUTS_RESERVE)} stay in the reserve"
+            )
+        elif self.pot:
+            self.reasons.append(f"the next pot is {self.pot}")
+        else:
+            self.reasons.append("the pot is empty: everyone antes next deal")
+
+    def settlement(self) -> GutsSettlement:
+        stacks = self.ledger.stacks(self.table.stacks)
+        next_table = GutsTable(
+            pot=self.pot,
+            reserve=self.ledger.balance(GUTS_RESERVE),
+            stacks=stacks,
+            dealer=next_dealer(stacks, self.table.dealer),
+            names=self.table.names,
+        )
+        return GutsSettlement(
+            outcome=self.outcome,
+            showdown=self.groups,
+            antes=self.antes,
+            takes=self.takes,
+            pays=self.pays,
+            net={seat: stacks[seat] - self.table.stacks[seat] for seat in stacks},
+            reasons=tuple(self.reasons),
+            movements=self.ledger.movements,
+            next_table=next_table,
+        )

@@ -1,0 +1,392 @@
+"""Shelby and Psycho Shelby: settle one round from who held and the showdown (ruling 15).
+
+Everyone antes before the deal. Each round everyone holds or drops at once;
+dropping does not end a player's game. One holder gets a Shelby marker, and
+three Shelbys take the pot and end the game. Several holders: each loser pays
+the winner directly the pot amount (Shelby: capped at the agreed limit;
+Psycho Shelby: uncapped, the pot as it was at the start of the round); the pot
+itself stays. Nobody holds: everyone antes. After the last round everyone
+antes and the cards are redealt; Shelbys carry over.
+
+>>> from engine.showdown import HostRanking
+>>> state = ShelbyState(pot=4, round=2, stacks={0: 30, 1: 30, 2: 30, 3: 30}, dealer=3)
+>>> played = settle_shelby_round(state, ShelbyOptions(limit=20), holders=[0, 1],
+...                              showdown=HostRanking(groups=((1,), (0,))))
+>>> played.pays, played.receives, played.pot, played.next_state.round
+({0: 4}, {1: 4}, 4, 3)
+
+:func:`settle_shelby_json` is the same for ``python -m engine settle``; its
+format is described in :mod:`engine.shelby_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from engine import shelby_json
+from engine.errors import (
+    NegativeAmountError,
+    SettlementError,
+    ShowdownMismatchError,
+    StackTooShortError,
+)
+from engine.guts_chips import (
+    SHELBY_POT,
+    Ledger,
+    Seat,
+    check_known,
+    check_not_negative,
+    check_seats,
+    join_names,
+    left_of_dealer_order,
+    next_dealer,
+    seat_name,
+    split_chips,
+)
+from engine.guts_showdown import (
+    RankedShowdown,
+    describe_hands,
+    rank_showdown,
+)
+from engine.shelby_hands import cards_held, rate_round
+from engine.shelby_state import (
+    SHELBYS_TO_WIN,
+    ShelbyOptions,
+    ShelbyOutcome,
+    ShelbyRoundSettlement,
+    ShelbyState,
+    ShelbyVariant,
+)
+from engine.showdown import Showdown, ShowdownScores
+
+__all__ = [
+    "ShelbyOptions",
+    "ShelbyOutcome",
+    "ShelbyRoundSettlement",
+    "ShelbyState",
+    "ShelbyVariant",
+    "settle_shelby_json",
+    "settle_shelby_round",
+]
+
+_FOUR = 2  # rank index of the 4 (ranks count from the two)
+
+
+def settle_shelby_round(
+    state: ShelbyState,
+    options: ShelbyOptions,
+    *,
+    holders: Iterable[Seat],
+    showdown: Showdown | None = None,
+    extra_cards: Mapping[Seat, int] | None = None,
+) -> ShelbyRoundSettlement:
+    """Settle one round: antes, extra cards, a Shelby or the losers' payments, the next round.
+
+    ``showdown`` ranks the holders when several held. ``extra_cards`` counts the
+    cards each player bought for a 4 (Psycho Shelby, round 3 only).
+    """
+    _check_state(state, options)
+    bought = _check_extra_cards(state, options, extra_cards or {})
+    game = _Round(state, options)
+    held = check_known(
+        holders,
+        stacks=state.stacks,
+        names=state.names,
+        doing="held",
+        among="the players who held",
+    )
+    if state.pot == 0:
+        game.antes_from_everyone(why="a new game starts")
+    pot_at_start = game.pot
+    game.buy_extra_cards(bought)
+    payment = pot_at_start if options.limit is None else min(pot_at_start, options.limit)
+    ranked = (
+        rank_showdown(
+            showdown,
+            entrants=set(held),
+            names=state.names,
+            check_hand=game.hand_checker(bought),
+            rate=game.rate,
+        )
+        if showdown is not None
+        else None
+    )
+    if not held:
+        game.outcome = ShelbyOutcome.NOBODY_HELD
+        game.antes_from_everyone(why="nobody held")
+    elif len(held) == 1:
+        game.shelby(held[0])
+    else:
+        game.check_covers(held, payment=payment)
+        if ranked is None:
+            raise ShowdownMismatchError(
+                f"{game.names(held)} held: the showdown is missing (a ranking or their cards)"
+            )
+        game.losers_pay(ranked, payment=payment, pot_at_start=pot_at_start)
+    return game.settlement()
+
+
+def settle_shelby_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``python -m engine settle`` with ``"kind": "shelby"``: see :mod:`engine.shelby_json`."""
+    request = shelby_json.read_shelby_request(data)
+    settled = settle_shelby_round(
+        request.state,
+        request.options,
+        holders=request.holders,
+        showdown=request.showdown,
+        extra_cards=request.extra_cards,
+    )
+    return shelby_json.shelby_settlement_to_json(
+        settled, state=request.state, options=request.options
+    )
+
+
+def _check_state(state: ShelbyState, options: ShelbyOptions) -> None:
+    check_seats(stacks=state.stacks, dealer=state.dealer, names=state.names)
+    check_not_negative(state.pot, what="the pot")
+    rounds = options.variant.rounds
+    if not 1 <= state.round <= rounds:
+        raise SettlementError(
+            f"round {state.round} does not exist: {options.variant.title} has rounds 1 to {rounds}"
+        )
+    if state.pot == 0 and state.round != 1:
+        raise SettlementError(
+            f"the pot is empty in round {state.round}: a game starts in round 1, "
+            "when everyone antes before the deal"
+        )
+    for seat, count in state.shelbys.items():
+        name = seat_name(state.names, seat)
+        if seat not in state.stacks:
+            raise SettlementError(f"{name} has Shelbys but is not at the table")
+        if count < 0:
+            raise NegativeAmountError(f"{name} has {count} Shelbys: it cannot be negative")
+        if count >= SHELBYS_TO_WIN:
+            raise SettlementError(
+                f"{name} already has {count} Shelbys: that game is over, start a new one"
+            )
+
+
+def _check_extra_cards(
+    state: ShelbyState, options: ShelbyOptions, extra_cards: Mapping[Seat, int]
+) -> dict[Seat, int]:
+    bought = {seat: n for seat, n in extra_cards.items() if n}
+    for seat, n in extra_cards.items():
+        name = seat_name(state.names, seat)
+        if seat not in state.stacks:
+            raise SettlementError(f"{name} bought extra cards but is not at the table")
+        if n < 0:
+            raise NegativeAmountError(f"{name} bought {n} extra cards: it cannot be negative")
+    last = options.variant.rounds
+    if bought and (options.variant is not ShelbyVariant.PSYCHO or state.round != last):
+        raise SettlementError(
+            f"{join_names([seat_name(state.names, s) for s in sorted(bought)])} bought extra "
+            f"cards, but only Psycho Shelby's round {ShelbyVariant.PSYCHO.rounds} sells them "
+            f"(this is {options.variant.title}, round {state.round})"
+        )
+    return bought
+
+
+class _Round:
+    """One round being settled: every chip moves through the ledger, with a reason."""
+
+    def __init__(self, state: ShelbyState, options: ShelbyOptions) -> None:
+        self.state = state
+        self.options = options
+        self.ledger = Ledger(stacks=state.stacks, accounts={SHELBY_POT: state.pot})
+        self.order = left_of_dealer_order(state.stacks, state.dealer)
+        self.shelbys = {seat: state.shelbys.get(seat, 0) for seat in state.stacks}
+        self.outcome = ShelbyOutcome.NOBODY_HELD
+        self.groups: tuple[tuple[Seat, ...], ...] = ()
+        self.reasons: list[str] = []
+        self.antes: dict[Seat, int] = {}
+        self.extra_cards: dict[Seat, int] = {}
+        self.pays: dict[Seat, int] = {}
+        self.receives: dict[Seat, int] = {}
+        self.takes: dict[Seat, int] = {}
+        self.shelby_to: Seat | None = None
+
+    def name(self, seat: Seat) -> str:
+        return seat_name(self.state.names, seat)
+
+    def names(self, seats: Iterable[Seat]) -> str:
+        return join_names([self.name(s) for s in seats])
+
+    @property
+    def pot(self) -> int:
+        return self.ledger.balance(SHELBY_POT)
+
+    @property
+    def game_over(self) -> bool:
+        return self.outcome is ShelbyOutcome.THIRD_SHELBY
+
+    def rate(self, hands: Mapping[Seat, Sequence[int]]) -> ShowdownScores:
+        return rate_round(self.options.variant, self.state.round, hands)
+
+    def hand_checker(self, bought: Mapping[Seat, int]) -> Callable[[Seat, Sequence[int]], None]:
+        variant, number = self.options.variant, self.state.round
+
+        def check(seat: Seat, cards: Sequence[int]) -> None:
+            extra = bought.get(seat, 0)
+            wanted = cards_held(variant, number, extra=extra)
+            if len(cards) != wanted:
+                raise ShowdownMismatchError(
+                    f"{self.name(seat)} shows {len(cards)} cards: in round {number} of "
+                    f"{variant.title} a player holds {wanted}"
+                    + (f" ({extra} bought for 4s)" if extra else "")
+                )
+            fours = sum(1 for card in cards if card >> 2 == _FOUR)
+            if extra > fours:
+                raise ShowdownMismatchError(
+                    f"{self.name(seat)} bought {extra} extra cards but shows {fours} fours: "
+                    "each extra card is bought for a 4"
+                )
+
+        return check
+
+    def antes_from_everyone(self, *, why: str) -> None:
+        """Everyone with chips antes; a stack of 0 is out (ruling 9)."""
+        ante = self.options.ante
+        payers = [seat for seat in self.order if self.ledger.balance(seat) > 0]
+        if not payers:
+            raise StackTooShortError("nobody at the table has chips left to ante — rebuy first")
+        for seat in payers:
+            stack = self.ledger.balance(seat)
+            if stack < ante:
+                raise StackTooShortError(
+                    f"{self.name(seat)} cannot ante: the ante is {ante} and "
+                    f"{self.name(seat)} has {stack} — rebuy first"
+                )
+        for seat in payers:
+            self.ledger.move(source=seat, target=SHELBY_POT, amount=ante, reason=f"ante: {why}")
+            self.antes[seat] = self.antes.get(seat, 0) + ante
+        self.reasons.append(f"{self.names(payers)} ante {ante} each: {why}")
+
+    def buy_extra_cards(self, bought: Mapping[Seat, int]) -> None:
+        price = self.options.extra_card_price
+        for seat in (s for s in self.order if s in bought):
+            cost = bought[seat] * price
+            stack = self.ledger.balance(seat)
+            if stack < cost:
+                raise StackTooShortError(
+                    f"{self.name(seat)} cannot buy {bought[seat]} extra cards: they cost {cost} "
+                    f"and {self.name(seat)} has {stack} — rebuy first"
+                )
+            self.ledger.move(
+                source=seat, target=SHELBY_POT, amount=cost, reason="extra cards for 4s"
+            )
+            self.extra_cards[seat] = cost
+            cards = "an extra card" if bought[seat] == 1 else f"{bought[seat]} extra cards"
+            self.reasons.append(f"{self.name(seat)} buys {cards} for 4s: {cost} to the pot")
+
+    def check_covers(self, held: Sequence[Seat], *, payment: int) -> None:
+        """Like Guts (ruling 14): only a player who can pay if they lose may hold."""
+        for seat in held:
+            stack = self.ledger.balance(seat)
+            if stack < payment:
+                raise StackTooShortError(
+                    f"{self.name(seat)} cannot hold: a loser pays {payment} and "
+                    f"{self.name(seat)} has {stack} — rebuy first"
+                )
+
+    def shelby(self, seat: Seat) -> None:
+        self.shelby_to = seat
+        self.shelbys[seat] += 1
+        count = self.shelbys[seat]
+        if count < SHELBYS_TO_WIN:
+            self.outcome = ShelbyOutcome.SHELBY
+            self.reasons.append(
+                f"only {self.name(seat)} held: a Shelby, {self.name(seat)} has {count}"
+            )
+            return
+        self.outcome = ShelbyOutcome.THIRD_SHELBY
+        pot = self.pot
+        self.ledger.move(source=SHELBY_POT, target=seat, amount=pot, reason="third Shelby")
+        self.takes[seat] = pot
+        self.reasons.append(
+            f"only {self.name(seat)} held: a third Shelby, {self.name(seat)} takes the pot "
+            f"of {pot} and the game is over"
+        )
+
+    def losers_pay(self, ranked: RankedShowdown, *, payment: int, pot_at_start: int) -> None:
+        groups = self.groups = ranked.groups
+        shown = describe_hands(ranked, names=self.state.names)
+        if shown:
+            self.reasons.append(f"hands shown: {shown}")
+        best = list(groups[0])
+        losers = [s for s in self.order if s not in best and any(s in g for g in groups)]
+        self.outcome = ShelbyOutcome.WON if len(best) == 1 else ShelbyOutcome.SPLIT
+        shares = split_chips(amount=payment * len(losers), winners=best, order=self.order)
+        if self.options.variant is ShelbyVariant.PSYCHO:
+            why = f"the pot at the start of the round, {pot_at_start}"
+        elif self.options.limit is not None and payment < pot_at_start:
+            why = f"the pot of {pot_at_start} capped at the limit"
+        else:
+            why = "the pot"
+        if not losers:
+            self.reasons.append(f"{self.names(best)} tie for the best hand: nobody pays")
+            return
+        winner = self.names(best)
+        if len(best) > 1:
+            winner += " (" + ", ".join(f"{self.name(s)} {n}" for s, n in shares.items()) + ")"
+        self.reasons.append(
+            f"{self.names(best)} {'has' if len(best) == 1 else 'tie for'} the best hand: "
+            f"{self.names(losers)} {'pays' if len(losers) == 1 else 'each pay'} {payment} "
+            f"({why}) directly to {winner}; the pot stays"
+        )
+        owed = dict.fromkeys(losers, payment)
+        # Match payers to winners in seat order so that each chip goes straight
+        # from a loser's stack to a winner's, as at the table.
+        for winner_seat, share in shares.items():
+            for loser in losers:
+                amount = min(share, owed[loser])
+                if amount:
+                    self.ledger.move(
+                        source=loser, target=winner_seat, amount=amount, reason="loses a round"
+                    )
+                    owed[loser] -= amount
+                    share -= amount
+            self.receives[winner_seat] = shares[winner_seat]
+        self.pays = dict.fromkeys(losers, payment)
+
+    def settlement(self) -> ShelbyRoundSettlement:
+        last = self.state.round == self.options.variant.rounds
+        redeal = last and not self.game_over
+        if redeal:
+            self.antes_from_everyone(why="the last round is over, the cards are redealt")
+        stacks = self.ledger.stacks(self.state.stacks)
+        if self.game_over:
+            next_state = ShelbyState(
+                pot=self.pot,
+                round=1,
+                stacks=stacks,
+                shelbys={},
+                dealer=next_dealer(stacks, self.state.dealer),
+                names=self.state.names,
+            )
+        else:
+            next_state = ShelbyState(
+                pot=self.pot,
+                round=1 if redeal else self.state.round + 1,
+                stacks=stacks,
+                shelbys={seat: n for seat, n in self.shelbys.items() if n},
+                dealer=self.state.dealer,
+                names=self.state.names,
+            )
+        return ShelbyRoundSettlement(
+            outcome=self.outcome,
+            round=self.state.round,
+            showdown=self.groups,
+            antes=self.antes,
+            extra_cards=self.extra_cards,
+            pays=self.pays,
+            receives=self.receives,
+            takes=self.takes,
+            shelby_to=self.shelby_to,
+            game_over=self.game_over,
+            redeal=redeal,
+            net={seat: stacks[seat] - self.state.stacks[seat] for seat in stacks},
+            reasons=tuple(self.reasons),
+            movements=self.ledger.movements,
+            next_state=next_state,
+        )

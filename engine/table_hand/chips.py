@@ -1,0 +1,353 @@
+"""Who put what into the pot, from the host's totals or from the recorded actions.
+
+Both ways end in the same :class:`Chips`, checked the same way: no negative
+amounts, nobody above their stack, nobody still in below the call unless they
+are all-in. Pot payments and walk purchases are not bets: nobody has to match
+them, so they are left out when the call is checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.errors import (
+    NegativeAmountError,
+    SettlementError,
+    StackTooShortError,
+    UnknownPlayerError,
+)
+from engine.pots import pot_payment
+from engine.table_hand.model import Move, TableAction, TableHand
+from engine.table_hand.text import join_names
+
+
+@dataclass(kw_only=True)
+class Chips:
+    """Each seat's antes, bets, pot payments and walk purchases, and who is still in."""
+
+    antes: dict[int, int]
+    bets: dict[int, int]
+    payments: list[tuple[int, int]] = field(default_factory=list)
+    walks: list[tuple[int, int]] = field(default_factory=list)
+    folded: set[int] = field(default_factory=set)
+    refused_to_pay: set[int] = field(default_factory=set)
+    all_in: set[int] = field(default_factory=set)
+
+    def paid(self, seat: int) -> int:
+        return sum(a for s, a in self.payments if s == seat)
+
+    def walked(self, seat: int) -> int:
+        return sum(a for s, a in self.walks if s == seat)
+
+    def total(self, seat: int) -> int:
+        return self.antes[seat] + self.bets[seat] + self.paid(seat) + self.walked(seat)
+
+    @property
+    def contributions(self) -> dict[int, int]:
+        return {seat: self.total(seat) for seat in self.antes}
+
+
+def count_chips(hand: TableHand) -> Chips:
+    """The checked chips of ``hand``; a :class:`SettlementError` names what cannot be right."""
+    _check_setup(hand)
+    if (hand.put_in is None) == (hand.rounds is None):
+        raise SettlementError(
+            "give either what each player put in altogether (put_in) or the betting "
+            "actions (rounds), not both and not neither"
+        )
+    chips = _from_totals(hand) if hand.rounds is None else _from_rounds(hand, hand.rounds)
+    _check_chips(hand, chips)
+    return chips
+
+
+def _antes(hand: TableHand) -> dict[int, int]:
+    antes = {}
+    for seat in hand.seats:
+        if hand.anted is not None and seat not in hand.anted:
+            antes[seat] = 0
+            continue
+        stack = hand.stack(seat)
+        antes[seat] = hand.ante if stack is None else min(hand.ante, stack)
+    return antes
+
+
+def _from_totals(hand: TableHand) -> Chips:
+    assert hand.put_in is not None
+    missing = [hand.name(s) for s in hand.seats if s not in hand.put_in]
+    if missing:
+        raise SettlementError(
+            f"put_in has no amount for {join_names(missing)}: give 0 for a player who "
+            "put in nothing"
+        )
+    chips = Chips(antes=_antes(hand), bets={})
+    for payment in hand.pot_payments:
+        if payment.amount is None:
+            chips.refused_to_pay.add(payment.seat)
+        else:
+            chips.payments.append((payment.seat, payment.amount))
+    chips.walks = [(w.seat, w.amount) for w in hand.walk_purchases]
+    for seat in hand.seats:
+        total = hand.put_in[seat]
+        # The bets are whatever the total holds beyond the ante and the payments.
+        bets = total - chips.antes[seat] - chips.paid(seat) - chips.walked(seat)
+        if bets < 0:
+            raise SettlementError(
+                f"{hand.name(seat)} put in {total}, less than the {_breakdown(chips, seat)} alone"
+            )
+        chips.bets[seat] = bets
+    chips.folded = set(hand.folded) | chips.refused_to_pay
+    chips.all_in = set(hand.all_in)
+    return chips
+
+
+def _breakdown(chips: Chips, seat: int) -> str:
+    parts = []
+    if chips.antes[seat]:
+        parts.append(f"ante of {chips.antes[seat]}")
+    if chips.paid(seat):
+        parts.append(f"pot payments of {chips.paid(seat)}")
+    if chips.walked(seat):
+        parts.append(f"walk of {chips.walked(seat)}")
+    return join_names(parts)
+
+
+class _Replay:
+    """Adds up recorded actions the way the table played them (no turn order is
+    checked: at a physical table the host records what happened)."""
+
+    def __init__(self, hand: TableHand) -> None:
+        self.hand = hand
+        self.chips = Chips(antes=_antes(hand), bets=dict.fromkeys(hand.seats, 0))
+        self.left = {
+            s: None if (stack := hand.stack(s)) is None else stack - self.chips.antes[s]
+            for s in hand.seats
+        }
+        self.round_bets = dict.fromkeys(hand.seats, 0)
+        self.where = ""
+
+    @property
+    def bet(self) -> int:
+        return max(self.round_bets.values())
+
+    @property
+    def pot(self) -> int:
+        return sum(self.chips.contributions.values())
+
+    def play(self, number: int, actions: tuple[TableAction, ...]) -> None:
+        self.round_bets = dict.fromkeys(self.hand.seats, 0)
+        for action in actions:
+            self.where = f"round {number}: "
+            self.act(action)
+
+    def fail(self, message: str) -> SettlementError:
+        return SettlementError(self.where + message)
+
+    def act(self, action: TableAction) -> None:
+        seat, name, move = action.seat, self.hand.name(action.seat), action.move
+        if seat not in self.hand.seats:
+            raise UnknownPlayerError(f"{self.where}seat {seat} acts but is not at the table")
+        if seat in self.chips.folded:
+            raise self.fail(f"{name} cannot {_verb(move)}: {name} has folded")
+        if seat in self.chips.all_in:
+            raise self.fail(f"{name} cannot {_verb(move)}: {name} is all-in")
+        if action.amount is not None and action.amount < 0:
+            raise NegativeAmountError(
+                f"{self.where}{name}'s {_verb(move)} of {action.amount} is negative"
+            )
+        owed = self.bet - self.round_bets[seat]
+        match move:
+            case Move.CHECK:
+                if owed:
+                    raise self.fail(f"{name} cannot check: the bet is {self.bet}")
+            case Move.CALL:
+                if not owed:
+                    raise self.fail(f"{name} calls but there is no bet to call")
+                self.call(seat, name, owed, action.amount)
+            case Move.BET:
+                if self.bet:
+                    raise self.fail(f"{name} bets but the bet is already {self.bet}: a raise?")
+                self.put(seat, self.positive(action, name))
+            case Move.RAISE:
+                if not self.bet:
+                    raise self.fail(f"{name} raises but nobody has bet: a bet?")
+                self.put(seat, owed + self.positive(action, name))
+            case Move.FOLD:
+                self.chips.folded.add(seat)
+            case Move.ALL_IN:
+                left = self.left[seat]
+                if left is None:
+                    raise self.fail(
+                        f"{name} goes all-in but {name}'s stack is unknown: "
+                        "give it with the players"
+                    )
+                if left == 0:
+                    raise self.fail(f"{name} goes all-in with no chips left")
+                self.put(seat, left)
+            case Move.PAY_POT:
+                self.pay_pot(seat, name, action.amount)
+            case Move.BUY_WALK:
+                price = self.positive(action, name)
+                self.spend(seat, price)
+                self.chips.walks.append((seat, price))
+
+    def call(self, seat: int, name: str, owed: int, amount: int | None) -> None:
+        """A call puts in what is owed, or every chip left when that is less. An
+        amount below what is owed records an all-in call when the stack is unknown."""
+        left = self.left[seat]
+        chips = owed if left is None else min(owed, left)
+        if amount is not None and amount != chips:
+            if amount > chips:
+                raise self.fail(f"{name} calls {amount} but the call is {chips}")
+            if left is not None:
+                raise self.fail(
+                    f"{name} calls {amount} of {owed} with {left} chips left: "
+                    "a call is for the whole amount unless all-in"
+                )
+            chips = amount
+            self.chips.all_in.add(seat)
+        self.put(seat, chips)
+
+    def positive(self, action: TableAction, name: str) -> int:
+        if action.amount is None or action.amount < 1:
+            raise self.fail(f"{name}'s {_verb(action.move)} needs an amount of at least 1")
+        return action.amount
+
+    def put(self, seat: int, chips: int) -> None:
+        self.spend(seat, chips)
+        self.round_bets[seat] += chips
+        self.chips.bets[seat] += chips
+
+    def spend(self, seat: int, chips: int) -> None:
+        left = self.left[seat]
+        if left is not None:
+            if chips > left:
+                name = self.hand.name(seat)
+                raise StackTooShortError(
+                    f"{self.where}{name} would put in {chips} but has only {left} left"
+                )
+            self.left[seat] = left - chips
+            if left == chips:
+                self.chips.all_in.add(seat)
+
+    def pay_pot(self, seat: int, name: str, amount: int | None) -> None:
+        pot = self.pot
+        left = self.left[seat]
+        due = pot_payment(pot=pot, stack=left)
+        if amount is None:
+            amount = due
+        elif amount > pot:
+            raise self.fail(f"{name} paid {amount} but the pot was only {pot}")
+        elif amount < due:
+            if left is not None:
+                raise self.fail(
+                    f"{name} paid {amount} of a pot of {pot} with {left} chips left: "
+                    "the pot is paid in full, or with every chip if the stack is shorter"
+                )
+            # Paying less than the pot is only allowed all-in (ruling 8).
+            self.chips.all_in.add(seat)
+        self.spend(seat, amount)
+        self.chips.payments.append((seat, amount))
+
+
+def _verb(move: Move) -> str:
+    return {
+        Move.ALL_IN: "go all-in",
+        Move.PAY_POT: "pay the pot",
+        Move.BUY_WALK: "buy the walk",
+    }.get(move, move.value)
+
+
+def _from_rounds(hand: TableHand, rounds: tuple[tuple[TableAction, ...], ...]) -> Chips:
+    if hand.pot_payments or hand.walk_purchases:
+        raise SettlementError(
+            "with betting actions, record pot payments and walks as actions "
+            "(pay_pot, buy_walk) where they happened"
+        )
+    replay = _Replay(hand)
+    for number, actions in enumerate(rounds, start=1):
+        replay.play(number, actions)
+    chips = replay.chips
+    chips.folded |= set(hand.folded)
+    chips.all_in |= set(hand.all_in)
+    return chips
+
+
+def _check_setup(hand: TableHand) -> None:
+    if len(hand.players) < 2:
+        raise SettlementError("a hand needs at least two players")
+    names = [p.name for p in hand.players]
+    for name in names:
+        if not name.strip():
+            raise SettlementError("every player needs a name")
+        if names.count(name) > 1:
+            raise SettlementError(f"two players are called {name}: give them different names")
+    if hand.dealer not in hand.seats:
+        raise UnknownPlayerError(f"the dealer, seat {hand.dealer}, is not at the table")
+    if hand.ante < 0:
+        raise NegativeAmountError(f"the ante is {hand.ante}: it cannot be negative")
+    for player in hand.players:
+        if player.stack is not None and player.stack < 0:
+            raise NegativeAmountError(
+                f"{player.name}'s stack is {player.stack}: it cannot be negative"
+            )
+    for seat, amount in (hand.put_in or {}).items():
+        if seat not in hand.seats:
+            raise UnknownPlayerError(f"seat {seat} put in chips but is not at the table")
+        if amount < 0:
+            raise NegativeAmountError(f"{hand.name(seat)} put in {amount}: it cannot be negative")
+    listed = [
+        ("folded", hand.folded),
+        ("all-in", hand.all_in),
+        ("anted", hand.anted or ()),
+        ("paid the pot", [p.seat for p in hand.pot_payments]),
+        ("bought the walk", [w.seat for w in hand.walk_purchases]),
+    ]
+    for what, seats in listed:
+        for seat in seats:
+            if seat not in hand.seats:
+                raise UnknownPlayerError(f"seat {seat} {what} but is not at the table")
+    for payment in hand.pot_payments:
+        if payment.amount is not None and payment.amount < 0:
+            raise NegativeAmountError(
+                f"{hand.name(payment.seat)} paid the pot with {payment.amount}: "
+                "it cannot be negative"
+            )
+    for walk in hand.walk_purchases:
+        if walk.amount < 0:
+            raise NegativeAmountError(
+                f"{hand.name(walk.seat)} bought the walk for {walk.amount}: it cannot be negative"
+            )
+
+
+def _check_chips(hand: TableHand, chips: Chips) -> None:
+    both = chips.folded & chips.all_in
+    if both:
+        names = join_names([hand.name(s) for s in sorted(both)])
+        raise SettlementError(f"{names} cannot be both folded and all-in")
+    for seat in hand.seats:
+        stack, total, name = hand.stack(seat), chips.total(seat), hand.name(seat)
+        if stack is None:
+            continue
+        if total > stack:
+            raise StackTooShortError(f"{name} put in {total} but had only {stack}")
+        if seat in chips.all_in and total < stack:
+            raise SettlementError(f"{name} is marked all-in but put in {total} of {stack} chips")
+        if total == stack and seat not in chips.folded:
+            chips.all_in.add(seat)
+    live = [s for s in hand.seats if s not in chips.folded]
+    if not live:
+        raise SettlementError("everyone folded: at least one player must still be in")
+    call = max(chips.bets[s] for s in live)
+    for seat in live:
+        short = call - chips.bets[seat]
+        if short > 0 and seat not in chips.all_in:
+            name, total = hand.name(seat), chips.total(seat)
+            raise SettlementError(
+                f"{name} put in {total} but the call is {total + short}: "
+                f"mark {name} folded or all-in"
+            )
+    if hand.pot is not None and hand.pot != sum(chips.contributions.values()):
+        raise SettlementError(
+            f"the pot is {hand.pot} but the players put in "
+            f"{sum(chips.contributions.values())} altogether: check the amounts"
+        )

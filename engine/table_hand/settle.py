@@ -1,0 +1,264 @@
+"""Settle a physically dealt hand: pots, winners, and every player's net with reasons.
+
+>>> from engine.showdown import HostRanking
+>>> from engine.table_hand.model import TableHand, TablePlayer
+>>> hand = TableHand(
+...     game="seven-card-stud", dealer=2, ante=1,
+...     players=(TablePlayer(name="Anna"), TablePlayer(name="Ben"), TablePlayer(name="Carla")),
+...     put_in={0: 6, 1: 6, 2: 2}, folded=frozenset({2}),
+...     showdown=HostRanking(groups=((0, 1),)),
+... )
+>>> settled = settle_table_hand(hand)
+>>> [(p.name, p.net) for p in settled.players]
+[('Anna', 1), ('Ben', 1), ('Carla', -2)]
+>>> for reason in settled.players[0].reasons:
+...     print(reason.chips, reason.text)
+-1 anted 1
+-5 put 5 into the betting
+7 won 7 from the main pot, split with Ben (tied first by the host)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.betting.opening import clockwise_from_dealer_left
+from engine.errors import SettlementError, ShowdownMismatchError
+from engine.pots import PotAward, PotSettlement, build_pots, settle_pots
+from engine.rankings import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, HighRanking, Ranking
+from engine.showdown import (
+    HostRanking,
+    ShowdownScores,
+    ShownCards,
+    scores_from_cards,
+    scores_from_ranking,
+)
+from engine.table_hand.chips import Chips, count_chips
+from engine.table_hand.model import (
+    TableHand,
+)
+from engine.table_hand.text import join_names, ordinal
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reason:
+    """Chips won (positive) or put in (negative), and why; a player's reasons add up to
+    their net."""
+
+    chips: int
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerResult:
+    seat: int
+    name: str
+    put_in: int
+    won: int
+    returned: int
+    net: int
+    stack_after: int | None
+    folded: bool
+    all_in: bool
+    reasons: tuple[Reason, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSettlement:
+    """The pots with their winners, each player's result, and the showdown in order
+    (groups of tied seats, best first; empty when nobody had to show)."""
+
+    hand: TableHand
+    pots: PotSettlement
+    players: tuple[PlayerResult, ...]
+    showdown: tuple[tuple[int, ...], ...]
+    hand_names: Mapping[int, str]
+
+    @property
+    def total(self) -> int:
+        return sum(p.put_in for p in self.players)
+
+
+def settle_table_hand(hand: TableHand) -> TableSettlement:
+    """Settle ``hand``; bad input raises a :class:`SettlementError` naming the problem."""
+    chips = count_chips(hand)
+    live = [s for s in hand.seats if s not in chips.folded]
+    split = build_pots(contributions=chips.contributions, folded=chips.folded, all_in=chips.all_in)
+    shown = _showdown(hand, live) if any(p.contested for p in split.pots) else None
+    order = clockwise_from_dealer_left(dealer=hand.dealer, seat_count=len(hand.players))
+    pots = settle_pots(split, scores=shown.scores if shown else {}, order=order)
+    groups = _groups(shown.scores) if shown else ()
+    players = tuple(
+        _result(hand, chips, pots, seat=seat, live=live, groups=groups, shown=shown)
+        for seat in hand.seats
+    )
+    return TableSettlement(
+        hand=hand,
+        pots=pots,
+        players=players,
+        showdown=groups,
+        hand_names=dict(shown.names) if shown else {},
+    )
+
+
+def _showdown(hand: TableHand, live: list[int]) -> ShowdownScores:
+    showdown = hand.showdown
+    if showdown is None:
+        raise SettlementError(
+            f"{join_names([hand.name(s) for s in live])} are still in: "
+            "enter the showdown (the cards or the host's ranking)"
+        )
+    if isinstance(showdown, HostRanking):
+        named = [seat for group in showdown.groups for seat in group]
+        _check_exactly(hand, named, live, what="the ranking")
+        return scores_from_ranking(showdown.groups)
+    _check_exactly(hand, list(showdown.hands), live, what="the cards shown")
+    return _scores_from_cards(hand, showdown)
+
+
+def _scores_from_cards(hand: TableHand, showdown: ShownCards) -> ShowdownScores:
+    for seat, cards in showdown.hands.items():
+        if not cards:
+            raise SettlementError(f"{hand.name(seat)} shows no cards")
+    return scores_from_cards(showdown.hands, ranking=_ranking(hand), shared=showdown.shared)
+
+
+def _ranking(hand: TableHand) -> Ranking:
+    ranking = RANKING_BY_GAME.get(hand.game)
+    if ranking is None:
+        raise SettlementError(
+            f"the cards of a {hand.game!r} hand cannot be ranked: use one of "
+            f"{', '.join(sorted(RANKING_BY_GAME))}, or enter the host's ranking"
+        )
+    if hand.wild is not None:
+        if not isinstance(ranking, HighRanking):
+            raise SettlementError(f"{hand.game} is not played with wild cards")
+        return HighRanking(wild=hand.wild)
+    if hand.game in GAMES_WITH_TABLE_WILD:
+        raise SettlementError(f"{hand.game}: give the wild rank of the card in the middle")
+    return ranking
+
+
+def _check_exactly(hand: TableHand, named: list[int], live: list[int], *, what: str) -> None:
+    for seat in named:
+        if seat not in hand.seats:
+            raise ShowdownMismatchError(f"{what} names seat {seat}, who is not at the table")
+        if named.count(seat) > 1:
+            raise ShowdownMismatchError(f"{what} names {hand.name(seat)} twice")
+        if seat not in live:
+            raise ShowdownMismatchError(
+                f"{hand.name(seat)} folded: leave {hand.name(seat)} out of {what}"
+            )
+    missing = [hand.name(s) for s in live if s not in named]
+    if missing:
+        verb = "is" if len(missing) == 1 else "are"
+        raise ShowdownMismatchError(f"{what} leaves out {join_names(missing)}, who {verb} still in")
+
+
+def _groups(scores: Mapping[int, int]) -> tuple[tuple[int, ...], ...]:
+    values = sorted(set(scores.values()), reverse=True)
+    return tuple(tuple(s for s in sorted(scores) if scores[s] == v) for v in values)
+
+
+def _result(
+    hand: TableHand,
+    chips: Chips,
+    pots: PotSettlement,
+    *,
+    seat: int,
+    live: list[int],
+    groups: tuple[tuple[int, ...], ...],
+    shown: ShowdownScores | None,
+) -> PlayerResult:
+    reasons = _paid_reasons(chips, seat)
+    returned = pots.split.returned.get(seat, 0)
+    uncalled = pots.split.uncalled.get(seat, 0)
+    if uncalled:
+        reasons.append(
+            Reason(chips=uncalled, text=f"took back {uncalled}: nobody called that much")
+        )
+    if returned - uncalled:
+        back = returned - uncalled
+        reasons.append(
+            Reason(chips=back, text=f"took back {back}: nobody still in could win those chips")
+        )
+    for award in pots.awards:
+        reasons += _award_reasons(hand, award, seat=seat, live=live, groups=groups, shown=shown)
+    put_in = chips.total(seat)
+    won = pots.won(seat)
+    net = won + returned - put_in
+    if sum(r.chips for r in reasons) != net:  # the reasons must explain every chip
+        raise AssertionError(f"the reasons for {hand.name(seat)} do not add up to {net}")
+    stack = hand.stack(seat)
+    return PlayerResult(
+        seat=seat,
+        name=hand.name(seat),
+        put_in=put_in,
+        won=won,
+        returned=returned,
+        net=net,
+        stack_after=None if stack is None else stack + net,
+        folded=seat in chips.folded,
+        all_in=seat in chips.all_in,
+        reasons=tuple(reasons),
+    )
+
+
+def _paid_reasons(chips: Chips, seat: int) -> list[Reason]:
+    reasons = []
+    if chips.antes[seat]:
+        reasons.append(Reason(chips=-chips.antes[seat], text=f"anted {chips.antes[seat]}"))
+    if chips.bets[seat]:
+        reasons.append(
+            Reason(chips=-chips.bets[seat], text=f"put {chips.bets[seat]} into the betting")
+        )
+    for payer, amount in chips.payments:
+        if payer == seat:
+            reasons.append(Reason(chips=-amount, text=f"paid the pot: {amount}"))
+    if seat in chips.refused_to_pay:
+        reasons.append(Reason(chips=0, text="folded rather than pay the pot"))
+    for buyer, amount in chips.walks:
+        if buyer == seat:
+            reasons.append(Reason(chips=-amount, text=f"bought the walk: {amount}"))
+    return reasons
+
+
+def _award_reasons(
+    hand: TableHand,
+    award: PotAward,
+    *,
+    seat: int,
+    live: list[int],
+    groups: tuple[tuple[int, ...], ...],
+    shown: ShowdownScores | None,
+) -> list[Reason]:
+    if seat not in award.winners:
+        return []
+    pot = "the main pot" if award.name == "main pot" else award.name
+    if not award.pot.contested:
+        why = "everyone else folded" if len(live) == 1 else "nobody else still in covered it"
+        text = f"won {award.share} from {pot}: {why}"
+    else:
+        others = [hand.name(s) for s in award.winners if s != seat]
+        split = f", split with {join_names(others)}" if others else ""
+        text = f"won {award.share} from {pot}{split} ({_why(hand, seat, groups, shown)})"
+    reasons = [Reason(chips=award.share, text=text)] if award.share else []
+    if seat in award.odd_chips:
+        reasons.append(
+            Reason(chips=1, text=f"odd chip of {pot} (seat order from the dealer's left)")
+        )
+    return reasons
+
+
+def _why(
+    hand: TableHand,
+    seat: int,
+    groups: tuple[tuple[int, ...], ...],
+    shown: ShowdownScores | None,
+) -> str:
+    if shown is not None and seat in shown.names:
+        return shown.names[seat]
+    place = next(i for i, group in enumerate(groups, start=1) if seat in group)
+    tied = len(groups[place - 1]) > 1
+    return f"{'tied' if tied else 'ranked'} {ordinal(place)} by the host"
