@@ -10,9 +10,9 @@ import argparse
 import importlib
 from collections.abc import Sequence
 
-# Subcommands are imported lazily so that ``rank`` does not pay for NumPy or
-# the benchmark peers.
-SUBCOMMANDS = ("rank", "settle", "bench")
+# Each subcommand module imports the heavy parts (NumPy, the benchmark peers)
+# inside its ``run``, so ``rank`` starts fast.
+SUBCOMMANDS = ("rank", "settle", "simulate", "bench")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -23,12 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     subparsers = parser.add_subparsers(dest="command", required=True)
     modules = {}
     for name in SUBCOMMANDS:
-        try:
-            module = importlib.import_module(f"engine.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"engine.cli.{name}":
-                raise
-            continue  # subcommand not built yet
+        module = importlib.import_module(f"engine.cli.{name}")
         module.add_parser(subparsers)
         modules[name] = module
     args = parser.parse_args(argv)

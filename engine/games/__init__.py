@@ -1,0 +1,57 @@
+"""Digital hands of the stud games: rules as data, one state machine, views and JSON.
+
+:mod:`.rules` describes a game, :mod:`.catalog` names every game and its house
+options, :mod:`.state` runs a hand, :mod:`.events` holds its records,
+:mod:`.legal_actions` lists what a bettor may do, :mod:`.views` shows the hand
+to a seat or the table, :mod:`.serialise` saves it and
+:mod:`.random_play` plays it at random for simulations.
+"""
+
+from engine.games.catalog import GAMES, game_options, make_rules
+from engine.games.errors import (
+    GameOptionError,
+    HandOverError,
+    NoDecisionError,
+    TableSizeError,
+    UnknownGameError,
+)
+from engine.games.events import ActionName, Event, EventKind, LegalAction
+from engine.games.options import OptionSpec
+from engine.games.rules import (
+    STUD_STREETS,
+    ExtraCard,
+    GameRules,
+    PayPotOrFold,
+    Street,
+    Trigger,
+    VoidDeal,
+)
+from engine.games.state import Decision, HandState
+from engine.games.views import seat_view, table_view
+
+__all__ = [
+    "GAMES",
+    "STUD_STREETS",
+    "ActionName",
+    "Decision",
+    "Event",
+    "EventKind",
+    "ExtraCard",
+    "GameOptionError",
+    "GameRules",
+    "HandOverError",
+    "HandState",
+    "LegalAction",
+    "NoDecisionError",
+    "OptionSpec",
+    "PayPotOrFold",
+    "Street",
+    "TableSizeError",
+    "Trigger",
+    "UnknownGameError",
+    "VoidDeal",
+    "game_options",
+    "make_rules",
+    "seat_view",
+    "table_view",
+]

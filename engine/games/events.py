@@ -1,0 +1,106 @@
+"""The frozen records of a hand: what happened (events) and what may happen (legal actions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.errors import EngineError
+
+
+class EventKind(StrEnum):
+    ANTE = "ante"
+    DEAL = "deal"
+    CHECK = "check"
+    BET = "bet"
+    CALL = "call"
+    RAISE = "raise"
+    FOLD = "fold"
+    PAY_POT = "pay_pot"
+    BUY_WALK = "buy_walk"
+    DECLINE_WALK = "decline_walk"
+    VOID_DEAL = "void_deal"
+    SHOW = "show"
+    WIN = "win"
+    RETURN = "return"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """One thing that happened. ``chips`` moved from the seat's stack to the pot (or,
+    for a win, from the pot to the stack); ``card`` is set for deals; ``text``
+    names a hand at the showdown or the pot a win came from."""
+
+    kind: EventKind
+    seat: int
+    chips: int = 0
+    card: int | None = None
+    face_up: bool = False
+    all_in: bool = False
+    text: str = ""
+
+    @property
+    def public(self) -> bool:
+        """Whether everyone at the table may see it (a face-down deal is private)."""
+        return self.kind is not EventKind.DEAL or self.face_up
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "seat": self.seat,
+            "chips": self.chips,
+            "card": self.card,
+            "face_up": self.face_up,
+            "all_in": self.all_in,
+            "text": self.text,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        try:
+            card = data["card"]
+            return cls(
+                kind=EventKind(data["kind"]),
+                seat=int(data["seat"]),
+                chips=int(data["chips"]),
+                card=None if card is None else int(card),
+                face_up=bool(data["face_up"]),
+                all_in=bool(data["all_in"]),
+                text=str(data["text"]),
+            )
+        except (KeyError, ValueError, TypeError) as exc:
+            raise EngineError(f"not an event of a hand: {dict(data)!r}") from exc
+
+
+class ActionName(StrEnum):
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE_BY = "raise_by"
+    FOLD = "fold"
+    ALL_IN = "all_in"
+    PAY_POT = "pay_pot"
+    BUY_WALK = "buy_walk"
+    DECLINE_WALK = "decline_walk"
+
+
+@dataclass(frozen=True, kw_only=True)
+class LegalAction:
+    """An action the actor may take now; bets and raises take an amount from
+    ``min_amount`` to ``max_amount``, the others take none (both ``None``), and
+    ``chips`` is what a call, pot payment or walk would cost."""
+
+    kind: ActionName
+    min_amount: int | None = None
+    max_amount: int | None = None
+    chips: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "min_amount": self.min_amount,
+            "max_amount": self.max_amount,
+            "chips": self.chips,
+        }

@@ -1,0 +1,71 @@
+"""House options as data: each has a name, a kind, a default and a line of help.
+
+Values arrive as Python values (a web form already parsed) or as text from the
+command line (``--option pot_cap=10``); both are read here, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.games.errors import GameOptionError
+
+OptionKind = Literal["bool", "count", "face"]
+
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionSpec:
+    """One house option. A ``count`` may be ``None`` (no cap) or a whole number from 0."""
+
+    name: str
+    kind: OptionKind
+    default: object
+    help: str
+
+
+def read_options(
+    game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, object]
+) -> dict[str, object]:
+    """Every option of the game: the given values read and checked, defaults for the rest."""
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise GameOptionError(f"{game} has no option {unknown[0]!r}; its options: {known}")
+    values = {spec.name: spec.default for spec in specs}
+    for name, raw in given.items():
+        values[name] = _read(game, by_name[name], raw)
+    return values
+
+
+def _read(game: str, spec: OptionSpec, raw: object) -> object:
+    text = raw.strip().lower() if isinstance(raw, str) else None
+    if spec.kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise GameOptionError(f"{game}: {spec.name} is yes or no, not {raw!r}")
+    if spec.kind == "face":
+        if text in ("up", "down"):
+            return text
+        raise GameOptionError(f"{game}: {spec.name} is up or down, not {raw!r}")
+    if raw is None or text in ("none", ""):
+        return None
+    value: int | None = None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = raw
+    elif text is not None and text.isdigit():
+        value = int(text)
+    if value is None or value < 0:
+        raise GameOptionError(
+            f"{game}: {spec.name} is a whole number of chips or none, not {raw!r}"
+        )
+    return value

@@ -1,0 +1,118 @@
+"""A hand to JSON and back, deck order included, so a restored hand continues identically.
+
+The rules are stored as the game's name and options and rebuilt with
+:func:`~engine.games.catalog.make_rules`; a changed catalogue therefore changes
+old hands too, which is why the data carries a version number.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+from engine.betting import BettingRound, limit_from_dict, limit_to_dict
+from engine.cards import Deck
+from engine.errors import EngineError
+from engine.games.catalog import make_rules
+from engine.games.events import Event
+from engine.games.rules import Face
+from engine.games.state import Decision, HandState
+
+VERSION: Final = 1
+
+
+def hand_to_dict(state: HandState) -> dict[str, Any]:
+    decision = state.decision
+    return {
+        "version": VERSION,
+        "game": state.rules.name,
+        "options": dict(state.rules.options),
+        "names": list(state.names),
+        "dealer": state.dealer,
+        "ante": state.ante,
+        "limit": limit_to_dict(state.limit),
+        "raise_cap": state.raise_cap,
+        "seed": str(state.seed),
+        "deck": state.deck.codes(),
+        "stacks": list(state.stacks),
+        "put_in": list(state.put_in),
+        "folded": list(state.folded),
+        "cards": [[[card, up] for card, up in held] for held in state.cards],
+        "street": state.street,
+        "street_bet": state.street_bet,
+        "to_deal": [[seat, face] for seat, face in state.to_deal],
+        "betting": state.betting.to_dict() if state.betting is not None else None,
+        "decision": None
+        if decision is None
+        else {
+            "kind": decision.kind,
+            "seat": decision.seat,
+            "chips": decision.chips,
+            "face": decision.face,
+        },
+        "pay_cards_seen": state.pay_cards_seen,
+        "voids": state.voids,
+        "payouts": state.payouts,
+        "shown": list(state.shown),
+        "history": [event.to_dict() for event in state.history],
+    }
+
+
+def hand_from_dict(data: Mapping[str, Any]) -> HandState:
+    if data.get("version") != VERSION:
+        raise EngineError(f"cannot read a saved hand of version {data.get('version')!r}")
+    try:
+        decision = data["decision"]
+        payouts = data["payouts"]
+        return HandState(
+            rules=make_rules(str(data["game"]), data["options"]),
+            names=tuple(str(n) for n in data["names"]),
+            dealer=int(data["dealer"]),
+            ante=int(data["ante"]),
+            limit=limit_from_dict(data["limit"]),
+            raise_cap=None if data["raise_cap"] is None else int(data["raise_cap"]),
+            seed=int(data["seed"]),
+            deck=Deck.from_codes([int(c) for c in data["deck"]]),
+            stacks=[int(v) for v in data["stacks"]],
+            put_in=[int(v) for v in data["put_in"]],
+            folded=[bool(v) for v in data["folded"]],
+            cards=[[(int(card), bool(up)) for card, up in held] for held in data["cards"]],
+            street=int(data["street"]),
+            street_bet=bool(data["street_bet"]),
+            to_deal=[(int(seat), _face(face)) for seat, face in data["to_deal"]],
+            betting=None if data["betting"] is None else BettingRound.from_dict(data["betting"]),
+            decision=None
+            if decision is None
+            else Decision(
+                kind="pay_pot" if decision["kind"] == "pay_pot" else "buy_walk",
+                seat=int(decision["seat"]),
+                chips=int(decision["chips"]),
+                face=_face(decision["face"]),
+            ),
+            pay_cards_seen=int(data["pay_cards_seen"]),
+            voids=int(data["voids"]),
+            payouts=None if payouts is None else [int(v) for v in payouts],
+            shown=[int(s) for s in data["shown"]],
+            history=[Event.from_dict(e) for e in data["history"]],
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, EngineError):
+            raise
+        raise EngineError(f"not a saved hand: {exc}") from exc
+
+
+def _face(value: object) -> Face:
+    if value == "up":
+        return "up"
+    if value == "down":
+        return "down"
+    raise EngineError(f"a card is dealt up or down, not {value!r}")
+
+
+def hand_to_json(state: HandState) -> str:
+    return json.dumps(hand_to_dict(state), separators=(",", ":"))
+
+
+def hand_from_json(text: str) -> HandState:
+    return hand_from_dict(json.loads(text))

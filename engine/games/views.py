@@ -1,0 +1,74 @@
+"""What one player sees (:func:`seat_view`) and what the whole table sees (:func:`table_view`).
+
+Both are JSON-able dicts, the hand's log included. Face-down cards appear
+only in their owner's view, until the showdown makes the hands of the players
+who showed public. A card a player may not see is not hidden in the data: it
+is left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import ALL_CARDS
+from engine.games.events import Event, EventKind
+from engine.games.state import HandState
+
+
+def table_view(state: HandState) -> dict[str, Any]:
+    """The shared screen: every face-up card, the pot, whose turn; no face-down card."""
+    return _view(state, viewer=None)
+
+
+def seat_view(state: HandState, seat: int) -> dict[str, Any]:
+    """One player's screen: the table view plus their own face-down cards and their actions."""
+    view = _view(state, viewer=seat)
+    view["seat"] = seat
+    view["legal_actions"] = (
+        [action.to_dict() for action in state.legal_actions()] if state.actor == seat else []
+    )
+    return view
+
+
+def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
+    decision = state.decision
+    return {
+        "game": state.rules.name,
+        "street": state.street,
+        "dealer": state.dealer,
+        "pot": state.pot,
+        "actor": state.actor,
+        "over": state.is_over,
+        "decision": None
+        if decision is None
+        else {"kind": decision.kind, "seat": decision.seat, "chips": decision.chips},
+        "current_bet": state.betting.current_bet if state.betting is not None else 0,
+        "players": [_player(state, seat, viewer=viewer) for seat in range(state.seat_count)],
+        "payouts": state.payouts,
+        "log": [_event(event, viewer=viewer) for event in state.history],
+    }
+
+
+def _event(event: Event, *, viewer: int | None) -> dict[str, Any]:
+    """An event as the viewer may see it: someone else's face-down card stays unnamed."""
+    data = event.to_dict()
+    hidden = event.kind is EventKind.DEAL and not event.face_up and event.seat != viewer
+    data["card"] = None if hidden or event.card is None else str(ALL_CARDS[event.card])
+    return data
+
+
+def _player(state: HandState, seat: int, *, viewer: int | None) -> dict[str, Any]:
+    open_hand = seat == viewer or seat in state.shown
+    cards = [
+        {"card": str(ALL_CARDS[card]), "up": up}
+        for card, up in state.cards[seat]
+        if up or open_hand
+    ]
+    return {
+        "name": state.names[seat],
+        "stack": state.stacks[seat],
+        "put_in": state.put_in[seat],
+        "folded": state.folded[seat],
+        "cards": cards,
+        "down_count": sum(1 for _, up in state.cards[seat] if not up),
+    }
