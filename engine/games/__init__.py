@@ -1,7 +1,8 @@
-"""Digital hands of the stud games: rules as data, one state machine, views and JSON.
+"""Digital hands of every game: rules as data, one state machine, views and JSON.
 
-:mod:`.rules` describes a game, :mod:`.catalog` names every game and its house
-options, :mod:`.state` runs a hand, :mod:`.events` holds its records,
+:mod:`.rules` describes a game as a program of :mod:`.steps`, :mod:`.families`
+define the games, :mod:`.catalog` names every game and its house options,
+:mod:`.state` runs a hand, :mod:`.events` holds its records,
 :mod:`.legal_actions` lists what a bettor may do, :mod:`.views` shows the hand
 to a seat or the table, :mod:`.serialise` saves it and
 :mod:`.random_play` plays it at random for simulations.
@@ -16,22 +17,15 @@ from engine.games.errors import (
     UnknownGameError,
 )
 from engine.games.events import ActionName, Event, EventKind, LegalAction
+from engine.games.families.stud import STUD_STEPS
 from engine.games.options import OptionSpec
-from engine.games.rules import (
-    STUD_STREETS,
-    ExtraCard,
-    GameRules,
-    PayPotOrFold,
-    Street,
-    Trigger,
-    VoidDeal,
-)
+from engine.games.rules import ExtraCard, GameRules, PayPotOrFold, Step, Trigger, VoidDeal
 from engine.games.state import Decision, HandState
 from engine.games.views import seat_view, table_view
 
 __all__ = [
     "GAMES",
-    "STUD_STREETS",
+    "STUD_STEPS",
     "ActionName",
     "Decision",
     "Event",
@@ -45,7 +39,7 @@ __all__ = [
     "NoDecisionError",
     "OptionSpec",
     "PayPotOrFold",
-    "Street",
+    "Step",
     "TableSizeError",
     "Trigger",
     "UnknownGameError",

@@ -22,6 +22,16 @@ class EventKind(StrEnum):
     BUY_WALK = "buy_walk"
     DECLINE_WALK = "decline_walk"
     VOID_DEAL = "void_deal"
+    # Later families (No Peek, Spit, Guts, Shelby, the stud variants).
+    FLIP = "flip"
+    DRAW = "draw"
+    TABLE_CARD = "table_card"
+    DECLARE = "declare"
+    REVEAL = "reveal"
+    SWITCH_GAME = "switch_game"
+    WILD_CHANGE = "wild_change"
+    BUY_CARD = "buy_card"
+    SETTLE = "settle"
     SHOW = "show"
     WIN = "win"
     RETURN = "return"
@@ -84,6 +94,18 @@ class ActionName(StrEnum):
     PAY_POT = "pay_pot"
     BUY_WALK = "buy_walk"
     DECLINE_WALK = "decline_walk"
+    # Later families; each is a method of HandState with verify_/can_ twins.
+    FLIP = "flip"
+    DRAW = "draw"
+    DECLARE_IN = "declare_in"
+    DECLARE_OUT = "declare_out"
+    HOLD = "hold"
+    DROP = "drop"
+    SWITCH_GAME = "switch_game"
+    KEEP_GAME = "keep_game"
+    BUY_CARD = "buy_card"
+    DECLINE_CARD = "decline_card"
+    CALL_SPIT = "call_spit"
 
 
 @dataclass(frozen=True, kw_only=True)

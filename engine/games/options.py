@@ -6,11 +6,14 @@ command line (``--option pot_cap=10``); both are read here, once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine.games.errors import GameOptionError
+
+if TYPE_CHECKING:
+    from engine.games.rules import GameRules
 
 OptionKind = Literal["bool", "count", "face"]
 
@@ -26,6 +29,14 @@ class OptionSpec:
     kind: OptionKind
     default: object
     help: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSpec:
+    """A game's options and the function that builds its rules from their values."""
+
+    options: tuple[OptionSpec, ...]
+    build: Callable[[Mapping[str, object]], GameRules]
 
 
 def read_options(

@@ -1,29 +1,52 @@
-"""A game as a description: streets, ranking, triggers and player counts, all plain data.
+"""A game as a description: its steps, ranking, triggers and player counts, all plain data.
 
-The one state machine in :mod:`engine.games.state` runs any such description,
-so a new stud variant is a new :class:`GameRules` value, not new code.
+The one state machine in :mod:`engine.games.state` runs any such description:
+it walks the game's steps (:mod:`engine.games.steps`) in order, so a new stud
+variant is a new :class:`GameRules` value, and a new kind of game a new step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine.cards import Card
 from engine.rankings import STANDARD, Ranking
+
+if TYPE_CHECKING:
+    from engine.games.events import LegalAction
+    from engine.games.state import HandState
+    from engine.games.steps.deal import Deal
 
 Face = Literal["down", "up"]
 # "any": the trigger fires whether the card is dealt face up or face down.
 When = Literal["up", "any"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Street:
-    """The cards each player still in gets on one street, in dealing order, and
-    whether a betting round follows it."""
+class Step:
+    """One step of a game's program: deal a street, bet, flip, draw, declare ...
 
-    cards: tuple[Face, ...]
-    betting: bool = True
+    A step is data (frozen, its options as fields) plus how the one state
+    machine carries it out: :meth:`begin` once when the step is reached, then
+    :meth:`run` until it answers ``True`` (done); ``False`` means a player must
+    act first. Steps keep what they need between calls in
+    ``state.phase`` (JSON-able), so that a saved hand resumes mid-step.
+    """
+
+    def begin(self, state: HandState) -> None:
+        """Set the step up (lay out the cards to deal, open a betting round ...)."""
+
+    def run(self, state: HandState) -> bool:
+        """Do the automatic work; ``True`` when the step is done."""
+        return True
+
+    def actor(self, state: HandState) -> int | None:
+        """The seat that must act in this step, if the step itself waits for one."""
+        return None
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        """What ``seat`` may do in this step (a betting step answers through the round)."""
+        return []
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,33 +86,37 @@ class VoidDeal:
 Trigger = ExtraCard | PayPotOrFold | VoidDeal
 
 
+Winner = Literal["high", "second_high"]
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameRules:
     """Everything the state machine needs to know about a game.
 
-    ``options`` records the house options it was made with (see
+    ``peek``: whether players may look at their own face-down cards (No Peek:
+    no). ``winner``: the best hand takes the pot, or the second best (Second
+    Hand High). ``options`` records the house options it was made with (see
     :func:`engine.games.catalog.make_rules`), so that a saved hand can rebuild it.
     """
 
     name: str
-    streets: tuple[Street, ...]
+    steps: tuple[Step, ...]
     ranking: Ranking = STANDARD
     triggers: tuple[Trigger, ...] = ()
     min_players: int = 2
     max_players: int = 7
+    peek: bool = True
+    winner: Winner = "high"
     options: tuple[tuple[str, object], ...] = field(default=())
+
+    @property
+    def streets(self) -> tuple[Deal, ...]:
+        """The dealing steps, in order."""
+        from engine.games.steps.deal import Deal
+
+        return tuple(step for step in self.steps if isinstance(step, Deal))
 
     @property
     def card_count(self) -> int:
         """Cards each player gets without extras (seven in seven-card stud)."""
         return sum(len(street.cards) for street in self.streets)
-
-
-# Seven-card stud: two down and one up, three more up, one down; five betting rounds.
-STUD_STREETS: Final = (
-    Street(cards=("down", "down", "up")),
-    Street(cards=("up",)),
-    Street(cards=("up",)),
-    Street(cards=("up",)),
-    Street(cards=("down",)),
-)

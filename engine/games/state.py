@@ -1,8 +1,9 @@
-"""One state machine for every stud game described by a :class:`~engine.games.rules.GameRules`.
+"""One state machine for every game described by a :class:`~engine.games.rules.GameRules`.
 
-The hand moves on by itself (antes, dealing, triggers, opening a betting
-round, the showdown) until a player must act; :attr:`HandState.actor` then
-names that player. Every action has ``verify_x`` (raises a specific
+The hand walks the game's steps (:mod:`engine.games.steps`) by itself
+(antes, dealing, triggers, opening a betting round, the showdown) until a
+player must act; :attr:`HandState.actor` then names that player. Every
+action has ``verify_x`` (raises a specific
 :class:`~engine.errors.IllegalActionError`), ``can_x`` and ``x`` (applies it,
 appends a frozen :class:`~engine.games.events.Event` and returns it), as in
 :mod:`engine.betting.round`. A rejected action changes nothing.
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from engine.betting import (
     DEFAULT_LIMIT,
@@ -28,17 +29,18 @@ from engine.betting import (
     Limit,
     clockwise_from_dealer_left,
     post_antes,
-    stud_opener,
 )
-from engine.betting.limits import bet_sizes
-from engine.cards import ALL_CARDS, Deck
+from engine.cards import Deck
 from engine.errors import EngineError, IllegalActionError, OutOfTurnError
-from engine.evaluate import strength
 from engine.games.errors import HandOverError, NoDecisionError, TableSizeError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
-from engine.games.legal_actions import betting_actions
-from engine.games.rules import ExtraCard, Face, GameRules, PayPotOrFold, VoidDeal
+from engine.games.rules import ExtraCard, Face, GameRules, Step
+from engine.games.steps.declare import DeclareActions
+from engine.games.steps.draw import DrawActions
+from engine.games.steps.flip import FlipActions
+from engine.games.steps.variants import VariantActions
 from engine.pots import build_pots, settle_pots
+from engine.rankings import HighRanking, Ranking
 from engine.showdown import scores_from_cards
 
 DecisionKind = Literal["pay_pot", "buy_walk"]
@@ -58,7 +60,7 @@ class Decision:
 
 
 @dataclass(kw_only=True)
-class HandState:
+class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
     """A digital hand in progress; build it with :meth:`start`."""
 
     rules: GameRules
@@ -75,8 +77,13 @@ class HandState:
     put_in: list[int]
     folded: list[bool]
     cards: list[list[tuple[int, bool]]]
-    street: int = 0
-    street_bet: bool = False
+    step_index: int = 0
+    step_begun: bool = False
+    # What the current game's steps keep between calls (JSON-able): the No Peek
+    # flipper, a wild rank set by the table, ... Steps own their keys.
+    phase: dict[str, Any] = field(default_factory=dict)
+    # Cards in the middle that belong to no one (a spit card), face up.
+    table: list[int] = field(default_factory=list)
     to_deal: list[tuple[int, Face]] = field(default_factory=list)
     betting: BettingRound | None = None
     decision: Decision | None = None
@@ -147,9 +154,8 @@ class HandState:
             cards=[[] for _ in range(n)],
         )
         for seat, chips in enumerate(post_antes(stacks=stacks, ante=ante)):
-            state._move(seat, chips)
-            state._record(EventKind.ANTE, seat, chips=chips)
-        state._begin_street(0)
+            state.move(seat, chips)
+            state.record(EventKind.ANTE, seat, chips=chips)
         state._advance()
         return state
 
@@ -175,13 +181,29 @@ class HandState:
         return [s for s in range(self.seat_count) if not self.folded[s]]
 
     @property
+    def step(self) -> Step | None:
+        """The step under way, ``None`` before the first and after the last."""
+        if self.step_begun and self.step_index < len(self.rules.steps):
+            return self.rules.steps[self.step_index]
+        return None
+
+    @property
     def actor(self) -> int | None:
         """The seat that must act now, or ``None`` once the hand is over."""
         if self.is_over:
             return None
         if self.decision is not None:
             return self.decision.seat
-        return self.betting.actor if self.betting is not None else None
+        step = self.step
+        return step.actor(self) if step is not None else None
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking in force: the game's, or wild ranks the table set (a spit card)."""
+        wild = self.phase.get("wild")
+        if wild is not None:
+            return HighRanking(wild=frozenset(int(r) for r in wild))
+        return self.rules.ranking
 
     def order(self) -> list[int]:
         """Every seat clockwise from the dealer's left: the deal and the odd chips follow it."""
@@ -205,8 +227,8 @@ class HandState:
                 LegalAction(kind=ActionName.BUY_WALK, chips=self.decision.chips),
                 LegalAction(kind=ActionName.DECLINE_WALK),
             ]
-        assert self.betting is not None  # an actor without a decision is a bettor
-        return betting_actions(self.betting, seat)
+        step = self.step
+        return step.legal_actions(self, seat) if step is not None else []
 
     # ------------------------------------------------------------------ betting actions
 
@@ -280,7 +302,7 @@ class HandState:
             return self._after_bet(self.betting.fold(seat=seat))
         self.folded[seat] = True
         self.decision = None
-        event = self._record(EventKind.FOLD, seat)
+        event = self.record(EventKind.FOLD, seat)
         self._advance()
         return event
 
@@ -295,9 +317,9 @@ class HandState:
 
     def pay_pot(self, *, seat: int) -> Event:
         chips = self.verify_pay_pot(seat=seat)
-        self._move(seat, chips)
+        self.move(seat, chips)
         self.decision = None
-        event = self._record(EventKind.PAY_POT, seat, chips=chips)
+        event = self.record(EventKind.PAY_POT, seat, chips=chips)
         self._advance()
         return event
 
@@ -312,10 +334,10 @@ class HandState:
         chips = self.verify_buy_walk(seat=seat)
         decision = self.decision
         assert decision is not None  # verified above
-        self._move(seat, chips)
+        self.move(seat, chips)
         self.decision = None
         self.to_deal.insert(0, (seat, decision.face))
-        event = self._record(EventKind.BUY_WALK, seat, chips=chips)
+        event = self.record(EventKind.BUY_WALK, seat, chips=chips)
         self._advance()
         return event
 
@@ -328,30 +350,31 @@ class HandState:
     def decline_walk(self, *, seat: int) -> Event:
         self.verify_decline_walk(seat=seat)
         self.decision = None
-        event = self._record(EventKind.DECLINE_WALK, seat)
+        event = self.record(EventKind.DECLINE_WALK, seat)
         self._advance()
         return event
 
     # ------------------------------------------------------------------ one entry point
 
-    def act(self, *, seat: int, action: ActionName, amount: int | None = None) -> Event:
-        """Apply ``action`` by name (a web form, a script); bets and raises need ``amount``."""
+    def act(
+        self,
+        *,
+        seat: int,
+        action: ActionName,
+        amount: int | None = None,
+        cards: Sequence[int] | None = None,
+    ) -> Event:
+        """Apply ``action`` by name (a web form, a script); bets and raises need
+        ``amount``, a draw the ``cards`` to throw away."""
+        method: Callable[..., Event] = getattr(self, action.value)
+        extra: dict[str, Any] = {}
         if action in (ActionName.BET, ActionName.RAISE_BY):
             if amount is None:
                 raise EngineError(f"{action.value} needs an amount")
-            if action is ActionName.BET:
-                return self.bet(seat=seat, amount=amount)
-            return self.raise_by(seat=seat, amount=amount)
-        simple = {
-            ActionName.CHECK: self.check,
-            ActionName.CALL: self.call,
-            ActionName.FOLD: self.fold,
-            ActionName.ALL_IN: self.all_in,
-            ActionName.PAY_POT: self.pay_pot,
-            ActionName.BUY_WALK: self.buy_walk,
-            ActionName.DECLINE_WALK: self.decline_walk,
-        }
-        return simple[action](seat=seat)
+            extra["amount"] = amount
+        if cards is not None:
+            extra["cards"] = cards
+        return method(seat=seat, **extra)
 
     # ------------------------------------------------------------------ JSON
 
@@ -408,101 +431,37 @@ class HandState:
     # ------------------------------------------------------------------ moving on
 
     def _advance(self) -> None:
-        """Deal, open rounds and show down until a player must act or the hand ends."""
+        """Run the game's steps until a player must act or the hand ends."""
+        steps = self.rules.steps
         while not self.is_over:
-            if len(self.live_seats) <= 1:
+            if len(self.live_seats) <= 1 or self.step_index >= len(steps):
                 self._finish()
-            elif self.decision is not None:
                 return
-            elif self.betting is not None:
-                if not self.betting.is_over:
-                    return
-                self.betting = None
-            elif self.to_deal:
-                self._deal_next()
-            elif self.rules.streets[self.street].betting and not self.street_bet:
-                self.street_bet = True
-                self._open_betting()
-            elif self.street + 1 < len(self.rules.streets):
-                self._begin_street(self.street + 1)
-            else:
-                self._finish()
-
-    def _begin_street(self, index: int) -> None:
-        self.street = index
-        self.street_bet = False
-        order = [s for s in self.order() if not self.folded[s]]
-        self.to_deal = [(seat, face) for face in self.rules.streets[index].cards for seat in order]
-
-    def _deal_next(self) -> None:
-        seat, face = self.to_deal.pop(0)
-        if self.folded[seat]:
-            return  # folded (to a face-up 3) after the street was laid out
-        if not len(self.deck):
-            raise EngineError("the deck ran out of cards")
-        card = self.deck.deal_one()
-        up = face == "up"
-        self.cards[seat].append((int(card), up))
-        self._record(EventKind.DEAL, seat, card=int(card), face_up=up)
-        self._apply_triggers(seat, int(card), up=up)
-
-    def _apply_triggers(self, seat: int, card: int, *, up: bool) -> None:
-        rank = ALL_CARDS[card].rank
-        for trigger in self.rules.triggers:
-            if isinstance(trigger, VoidDeal) and up and card == int(trigger.card):
-                self._void(seat, card)
+            if self.decision is not None:
                 return
-        for trigger in self.rules.triggers:
-            if isinstance(trigger, PayPotOrFold) and up and rank == trigger.rank:
-                self.pay_cards_seen += 1
-                free = trigger.first_only and self.pay_cards_seen > 1
-                # An all-in player is never asked: they keep the card (ruling 8).
-                if not free and self.stacks[seat] > 0:
-                    price = self.pot if trigger.cap is None else min(self.pot, trigger.cap)
-                    self.decision = Decision(
-                        kind="pay_pot", seat=seat, chips=min(price, self.stacks[seat])
-                    )
-            elif isinstance(trigger, ExtraCard) and rank == trigger.rank:
-                if not up and trigger.when != "any":
-                    continue
-                if trigger.buy and self.stacks[seat] > 0:
-                    high = bet_sizes(self.limit, pot=self.pot)
-                    price = high[1] if high[1] is not None else high[0]
-                    self.decision = Decision(
-                        kind="buy_walk",
-                        seat=seat,
-                        chips=min(price, self.stacks[seat]),
-                        face=trigger.extra_face,
-                    )
-                else:
-                    self.to_deal.insert(0, (seat, trigger.extra_face))
+            step = steps[self.step_index]
+            if not self.step_begun:
+                self.step_begun = True
+                step.begin(self)
+                continue
+            index = self.step_index
+            done = step.run(self)
+            if self.step_index != index or not self.step_begun:
+                continue  # the step started the deal again (Rainy Day)
+            if not done:
+                if self.actor is None and not self.is_over:
+                    raise EngineError(f"{type(step).__name__} waits, but for nobody")
+                return
+            self.step_index += 1
+            self.step_begun = False
 
-    def _void(self, seat: int, card: int) -> None:
-        """Rainy Day: everyone gets a fresh deal from a new shuffle; the pot stays."""
-        self._record(EventKind.VOID_DEAL, seat, card=card, face_up=True)
-        self.voids += 1
-        self.deck = Deck(random.Random(f"{self.seed}:{self.voids}"))
-        self.cards = [[] for _ in range(self.seat_count)]
-        self.folded = [False] * self.seat_count
-        self.pay_cards_seen = 0
-        self._begin_street(0)
-
-    def _open_betting(self) -> None:
-        """Ruling 10: the best showing hand opens, ties to the seat nearest the dealer's left."""
-        showing = {
-            s: strength(up, self.rules.ranking) if (up := self.up_cards(s)) else 0
-            for s in self.live_seats
-        }
-        opener = stud_opener(dealer=self.dealer, seat_count=self.seat_count, showing=showing)
-        self.betting = BettingRound.start(
-            stacks=self.stacks,
-            opener=opener,
-            limit=self.limit,
-            raise_cap=self.raise_cap,
-            put_in=self.put_in,
-            folded=[s for s in range(self.seat_count) if self.folded[s]],
-            names=self.names,
-        )
+    def restart(self) -> None:
+        """Begin the game's steps again (a voided deal); chips stay where they are."""
+        self.step_index = 0
+        self.step_begun = False
+        self.to_deal = []
+        self.betting = None
+        self.decision = None
 
     def _after_bet(self, action: BettingAction) -> Event:
         betting = self.betting
@@ -511,7 +470,7 @@ class HandState:
         self.put_in = betting.contributions
         self.folded = list(betting.folded)
         kind = _EVENT_BY_ACTION[action.kind]
-        event = self._record(kind, action.seat, chips=action.chips, all_in=action.all_in)
+        event = self.record(kind, action.seat, chips=action.chips, all_in=action.all_in)
         self._advance()
         return event
 
@@ -528,20 +487,22 @@ class HandState:
         names: dict[int, str] = {}
         if len(live) >= 2:
             shown = scores_from_cards(
-                {s: [c for c, _ in self.cards[s]] for s in live}, ranking=self.rules.ranking
+                {s: [c for c, _ in self.cards[s]] for s in live},
+                ranking=self.ranking,
+                shared=self.table,
             )
             scores, names = dict(shown.scores), dict(shown.names)
             self.shown = [s for s in order if s in live]
             for seat in self.shown:
-                self._record(EventKind.SHOW, seat, text=names[seat])
+                self.record(EventKind.SHOW, seat, text=names[seat])
         settlement = settle_pots(split, scores=scores, order=order)
         for award in settlement.awards:
             for seat in award.winners:
                 hand = names.get(seat)
                 text = f"{award.name}, {hand}" if hand else award.name
-                self._record(EventKind.WIN, seat, chips=award.won(seat), text=text)
+                self.record(EventKind.WIN, seat, chips=award.won(seat), text=text)
         for seat, chips in split.returned.items():
-            self._record(EventKind.RETURN, seat, chips=chips)
+            self.record(EventKind.RETURN, seat, chips=chips)
         payouts = settlement.payouts()
         self.payouts = [payouts.get(s, 0) for s in range(self.seat_count)]
         for seat, chips in enumerate(self.payouts):
@@ -550,11 +511,12 @@ class HandState:
         self.betting = None
         self.to_deal = []
 
-    def _move(self, seat: int, chips: int) -> None:
+    def move(self, seat: int, chips: int) -> None:
+        """``chips`` from the seat's stack into the pot."""
         self.stacks[seat] -= chips
         self.put_in[seat] += chips
 
-    def _record(
+    def record(
         self,
         kind: EventKind,
         seat: int,
@@ -565,6 +527,7 @@ class HandState:
         all_in: bool | None = None,
         text: str = "",
     ) -> Event:
+        """Append an event to the history (steps record theirs here too)."""
         if all_in is None:
             all_in = kind in _PAYMENTS and chips > 0 and self.stacks[seat] == 0
         event = Event(

@@ -34,7 +34,8 @@ def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
     decision = state.decision
     return {
         "game": state.rules.name,
-        "street": state.street,
+        "step": state.step_index,
+        "table": [str(ALL_CARDS[card]) for card in state.table],
         "dealer": state.dealer,
         "pot": state.pot,
         "actor": state.actor,
@@ -45,20 +46,23 @@ def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
         "current_bet": state.betting.current_bet if state.betting is not None else 0,
         "players": [_player(state, seat, viewer=viewer) for seat in range(state.seat_count)],
         "payouts": state.payouts,
-        "log": [_event(event, viewer=viewer) for event in state.history],
+        "log": [_event(event, viewer=viewer, peek=state.rules.peek) for event in state.history],
     }
 
 
-def _event(event: Event, *, viewer: int | None) -> dict[str, Any]:
-    """An event as the viewer may see it: someone else's face-down card stays unnamed."""
+def _event(event: Event, *, viewer: int | None, peek: bool) -> dict[str, Any]:
+    """An event as the viewer may see it: someone else's face-down card stays unnamed
+    (and, in No Peek, one's own too)."""
     data = event.to_dict()
-    hidden = event.kind is EventKind.DEAL and not event.face_up and event.seat != viewer
+    own = event.seat == viewer and peek
+    hidden = event.kind is EventKind.DEAL and not event.face_up and not own
     data["card"] = None if hidden or event.card is None else str(ALL_CARDS[event.card])
     return data
 
 
 def _player(state: HandState, seat: int, *, viewer: int | None) -> dict[str, Any]:
-    open_hand = seat == viewer or seat in state.shown
+    # No Peek: nobody, the owner included, sees a card before it is flipped.
+    open_hand = (seat == viewer and state.rules.peek) or seat in state.shown
     cards = [
         {"card": str(ALL_CARDS[card]), "up": up}
         for card, up in state.cards[seat]

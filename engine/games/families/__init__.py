@@ -1,0 +1,1 @@
+"""The games, one module a family; :mod:`engine.games.catalog` gathers them."""

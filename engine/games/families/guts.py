@@ -1,0 +1,9 @@
+"""Games of the guts family (filled in by its own change)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.games.options import GameSpec
+
+SPECS: Final[dict[str, GameSpec]] = {}

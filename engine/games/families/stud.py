@@ -1,0 +1,138 @@
+"""The seven-card stud family: seven-card stud and Baseball with its relatives (ruling 11).
+
+Adding a Baseball variant is one more call to :func:`_baseball_family` in :data:`SPECS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from engine.cards import FIVE, FOUR, QUEEN, SIX, SPADES, TEN, THREE, TWO, Card
+from engine.games.options import GameSpec, OptionSpec
+from engine.games.rules import ExtraCard, GameRules, PayPotOrFold, Step, Trigger, VoidDeal
+from engine.games.steps.bet import Bet
+from engine.games.steps.deal import Deal
+from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking
+
+# Two down and one up, three more up, one down; a betting round after each street.
+STUD_STEPS: Final[tuple[Step, ...]] = (
+    Deal(cards=("down", "down", "up")),
+    Bet(),
+    Deal(cards=("up",)),
+    Bet(),
+    Deal(cards=("up",)),
+    Bet(),
+    Deal(cards=("up",)),
+    Bet(),
+    Deal(cards=("down",)),
+    Bet(),
+)
+
+_EXTRA_OPTIONS: Final = (
+    OptionSpec(
+        name="extra_face",
+        kind="face",
+        default="down",
+        help="the extra card comes down or up (up: an extra card that triggers brings another)",
+    ),
+    OptionSpec(
+        name="down_extras",
+        kind="bool",
+        default=False,
+        help="a face-down trigger card also gives an extra card",
+    ),
+    OptionSpec(
+        name="buy_walk",
+        kind="bool",
+        default=False,
+        help="the extra card costs the limit's largest bet; declining keeps the player in",
+    ),
+)
+_PAY_OPTIONS: Final = (
+    OptionSpec(
+        name="pay_or_fold", kind="bool", default=True, help="a face-up 3: pay the pot or fold"
+    ),
+    OptionSpec(
+        name="first_three_only",
+        kind="bool",
+        default=False,
+        help="only the first face-up 3 of the hand must be bought",
+    ),
+    OptionSpec(
+        name="pot_cap",
+        kind="count",
+        default=None,
+        help="the pot payment is at most this many chips",
+    ),
+)
+
+
+def _seven_card_stud(name: str) -> GameSpec:
+    return GameSpec(
+        options=(),
+        build=lambda _: GameRules(
+            name=name, steps=STUD_STEPS, ranking=STANDARD, min_players=2, max_players=7
+        ),
+    )
+
+
+def _baseball_family(
+    name: str,
+    *,
+    wild: frozenset[int],
+    extra_rank: int,
+    pay_rank: int | None = None,
+    void: Card | None = None,
+) -> GameSpec:
+    """Seven-card stud with wild ranks, an extra card on ``extra_rank`` and, if
+    ``pay_rank`` is given, pay the pot or fold on it."""
+
+    def build(values: Mapping[str, object]) -> GameRules:
+        triggers: list[Trigger] = []
+        if pay_rank is not None and values["pay_or_fold"]:
+            cap = values["pot_cap"]
+            triggers.append(
+                PayPotOrFold(
+                    rank=pay_rank,
+                    cap=cap if isinstance(cap, int) else None,
+                    first_only=bool(values["first_three_only"]),
+                )
+            )
+        triggers.append(
+            ExtraCard(
+                rank=extra_rank,
+                when="any" if values["down_extras"] else "up",
+                extra_face="up" if values["extra_face"] == "up" else "down",
+                buy=bool(values["buy_walk"]),
+            )
+        )
+        if void is not None:
+            triggers.append(VoidDeal(card=void))
+        return GameRules(
+            name=name,
+            steps=STUD_STEPS,
+            ranking=HighRanking(wild=wild),
+            triggers=tuple(triggers),
+            min_players=3,
+            max_players=6,
+            options=tuple(sorted(values.items())),
+        )
+
+    options = _EXTRA_OPTIONS + (_PAY_OPTIONS if pay_rank is not None else ())
+    return GameSpec(options=options, build=build)
+
+
+SPECS: Final[dict[str, GameSpec]] = {
+    "seven-card-stud": _seven_card_stud("seven-card-stud"),
+    "baseball": _baseball_family("baseball", wild=BASEBALL_WILD, extra_rank=FOUR, pay_rank=THREE),
+    "football": _baseball_family("football", wild=frozenset({THREE, SIX}), extra_rank=TWO),
+    "woolworth": _baseball_family("woolworth", wild=frozenset({FIVE, TEN}), extra_rank=TWO),
+    "rainy-day-baseball": _baseball_family(
+        "rainy-day-baseball",
+        wild=BASEBALL_WILD,
+        extra_rank=FOUR,
+        pay_rank=THREE,
+        void=Card(QUEEN, SPADES),
+    ),
+}

@@ -1,0 +1,77 @@
+"""A betting round as a step of a game (ruling 7), opened per ruling 10."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from engine.betting import BettingRound, FixedLimit, Limit, SpreadLimit, stud_opener
+from engine.betting.opening import draw_opener
+from engine.evaluate import strength
+from engine.games.legal_actions import betting_actions
+from engine.games.rules import Step
+
+if TYPE_CHECKING:
+    from engine.games.events import LegalAction
+    from engine.games.state import HandState
+
+# best_showing: stud games, the best face-up hand opens; left_of_dealer: draw
+# games; phase: the step before named the opener (No Peek: who just beat the table).
+Opener = Literal["best_showing", "left_of_dealer", "phase"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bet(Step):
+    """A betting round; ``limit_scale`` multiplies the limit (Spit: doubled after the draw)."""
+
+    opener: Opener = "best_showing"
+    limit_scale: int = 1
+
+    def begin(self, state: HandState) -> None:
+        state.betting = BettingRound.start(
+            stacks=state.stacks,
+            opener=self.opening_seat(state),
+            limit=scaled(state.limit, self.limit_scale),
+            raise_cap=state.raise_cap,
+            put_in=state.put_in,
+            folded=[s for s in range(state.seat_count) if state.folded[s]],
+            names=state.names,
+        )
+
+    def run(self, state: HandState) -> bool:
+        if state.betting is not None and not state.betting.is_over:
+            return False
+        state.betting = None
+        return True
+
+    def actor(self, state: HandState) -> int | None:
+        return state.betting.actor if state.betting is not None else None
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        return betting_actions(state.betting, seat) if state.betting is not None else []
+
+    def opening_seat(self, state: HandState) -> int:
+        live = state.live_seats
+        if self.opener == "phase":
+            seat = state.phase.get("opener")
+            if isinstance(seat, int) and seat in live:
+                return seat
+        if self.opener == "best_showing":
+            # Ruling 10: the best showing hand, wild cards and incomplete hands
+            # counted; ties go to the seat nearest the dealer's left.
+            showing = {
+                s: strength(up, state.ranking) if (up := state.up_cards(s)) else 0 for s in live
+            }
+            return stud_opener(dealer=state.dealer, seat_count=state.seat_count, showing=showing)
+        return draw_opener(dealer=state.dealer, seat_count=state.seat_count, active=live)
+
+
+def scaled(limit: Limit, factor: int) -> Limit:
+    """The limit with bet sizes multiplied (Spit in the Ocean doubles after the draw)."""
+    if factor == 1:
+        return limit
+    if isinstance(limit, SpreadLimit):
+        return SpreadLimit(min_bet=limit.min_bet * factor, max_bet=limit.max_bet * factor)
+    if isinstance(limit, FixedLimit):
+        return FixedLimit(amount=limit.amount * factor)
+    return limit

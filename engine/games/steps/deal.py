@@ -1,0 +1,101 @@
+"""Dealing a street, and what the cards dealt set off (rulings 11 and 16).
+
+Cards go one at a time clockwise from the dealer's left to every player still
+in. A card that triggers something acts at once, before the next card: a
+face-up 4 in Baseball deals its holder an extra card, a face-up 3 asks its
+holder to pay the pot or fold (the deal waits for the answer), Rainy Day's
+face-up Q♠ voids the deal.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.betting.limits import bet_sizes
+from engine.cards import ALL_CARDS, Deck
+from engine.errors import EngineError
+from engine.games.events import EventKind
+from engine.games.rules import ExtraCard, Face, PayPotOrFold, Step, VoidDeal
+
+if TYPE_CHECKING:
+    from engine.games.state import HandState
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(Step):
+    """One street: the cards each player still in gets, in dealing order."""
+
+    cards: tuple[Face, ...]
+
+    def begin(self, state: HandState) -> None:
+        order = [s for s in state.order() if not state.folded[s]]
+        state.to_deal = [(seat, face) for face in self.cards for seat in order]
+
+    def run(self, state: HandState) -> bool:
+        while state.to_deal:
+            if state.decision is not None or state.is_over:
+                return False
+            deal_next(state)
+        return state.decision is None
+
+
+def deal_next(state: HandState) -> None:
+    """Deal the next card of the queue and fire its triggers."""
+    seat, face = state.to_deal.pop(0)
+    if state.folded[seat]:
+        return  # folded (to a face-up 3) after the street was laid out
+    if not len(state.deck):
+        raise EngineError("the deck ran out of cards")
+    card = int(state.deck.deal_one())
+    up = face == "up"
+    state.cards[seat].append((card, up))
+    state.record(EventKind.DEAL, seat, card=card, face_up=up)
+    apply_triggers(state, seat, card, up=up)
+
+
+def apply_triggers(state: HandState, seat: int, card: int, *, up: bool) -> None:
+    """What a card shown (dealt face up, or flipped) or dealt down sets off for ``seat``."""
+    from engine.games.state import Decision
+
+    rank = ALL_CARDS[card].rank
+    for trigger in state.rules.triggers:
+        if isinstance(trigger, VoidDeal) and up and card == int(trigger.card):
+            void_deal(state, seat, card)
+            return
+    for trigger in state.rules.triggers:
+        if isinstance(trigger, PayPotOrFold) and up and rank == trigger.rank:
+            state.pay_cards_seen += 1
+            free = trigger.first_only and state.pay_cards_seen > 1
+            # An all-in player is never asked: they keep the card (ruling 8).
+            if not free and state.stacks[seat] > 0:
+                price = state.pot if trigger.cap is None else min(state.pot, trigger.cap)
+                state.decision = Decision(
+                    kind="pay_pot", seat=seat, chips=min(price, state.stacks[seat])
+                )
+        elif isinstance(trigger, ExtraCard) and rank == trigger.rank:
+            if not up and trigger.when != "any":
+                continue
+            if trigger.buy and state.stacks[seat] > 0:
+                low, high = bet_sizes(state.limit, pot=state.pot)
+                price = high if high is not None else low
+                state.decision = Decision(
+                    kind="buy_walk",
+                    seat=seat,
+                    chips=min(price, state.stacks[seat]),
+                    face=trigger.extra_face,
+                )
+            else:
+                state.to_deal.insert(0, (seat, trigger.extra_face))
+
+
+def void_deal(state: HandState, seat: int, card: int) -> None:
+    """Rainy Day: everyone gets a fresh deal from a new shuffle; the pot stays."""
+    state.record(EventKind.VOID_DEAL, seat, card=card, face_up=True)
+    state.voids += 1
+    state.deck = Deck(random.Random(f"{state.seed}:{state.voids}"))
+    state.cards = [[] for _ in range(state.seat_count)]
+    state.folded = [False] * state.seat_count
+    state.pay_cards_seen = 0
+    state.restart()
