@@ -104,8 +104,8 @@ def _winning_category(state: HandState) -> str:
     if not state.shown:
         return NO_SHOWDOWN
     seat = next(e.seat for e in state.history if e.kind is EventKind.WIN)
-    cards = [card for card, _ in state.cards[seat]]
-    return evaluate(cards, state.rules.ranking).category.name.lower().replace("_", " ")
+    cards = [card for card, _ in state.cards[seat]] + state.table
+    return evaluate(cards, state.ranking).category.name.lower().replace("_", " ")
 
 
 def report(result: Simulation, *, game: str, players: int, seed: int) -> str:

@@ -1,6 +1,6 @@
 """Every game, with random house options, played at random: the invariants always hold.
 
-For each game 300 seeded hands: each ends, chips are conserved at every step,
+For each game 1,000 seeded hands: each ends, chips are conserved at every step,
 no card is dealt twice in one deal, the table view never shows a face-down
 card before the showdown, and a hand saved to JSON at a random point and
 restored continues exactly like the original.
@@ -26,7 +26,7 @@ from engine.games import (
 from engine.games.options import OptionSpec
 from engine.games.random_play import random_action
 
-HANDS_PER_GAME = 300
+HANDS_PER_GAME = 1000
 
 
 def _random_options(game: str, rng: random.Random) -> dict[str, object]:
