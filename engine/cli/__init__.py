@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 # Each subcommand module imports the heavy parts (NumPy, the benchmark peers)
 # inside its ``run``, so ``rank`` starts fast.
-SUBCOMMANDS = ("rank", "settle", "simulate", "bench")
+SUBCOMMANDS = ("rank", "settle", "play", "simulate", "bench")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
