@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed
 #   make test PYTEST_ARGS="-n auto"
 PYTEST_ARGS ?=
 
-.PHONY: venv test run fmt bench clean
+.PHONY: venv postgres test run fmt bench clean
 
 ## venv: create .venv and install the locked packages (again only when requirements.lock changes)
 venv: $(STAMP)
@@ -25,8 +25,14 @@ $(STAMP): requirements.lock
 	$(BIN)/pip install --no-deps -e .
 	touch $(STAMP)
 
+## postgres: PostgreSQL's server programs for the concurrency tests (Debian's package, once).
+# The tests start their own server in a temp dir (tests/web/conftest.py); none runs otherwise.
+postgres:
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql)
+
 ## test: ruff, ruff format --check, mypy (strict on engine/), pytest; non-zero on any failure
-test: venv
+test: venv postgres
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

@@ -1,0 +1,53 @@
+"""A group is one recurring poker night; everything else hangs off it."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Group(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    # The invite link carries this token; rotating it revokes old links.
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    HOST = "host", _("host")
+    COHOST = "cohost", _("co-host")
+    PLAYER = "player", _("player")
+
+
+class Membership(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="membership_once_per_group"),
+            models.CheckConstraint(
+                condition=models.Q(role__in=Role.values), name="membership_role_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.group} ({self.role})"
+
+    @property
+    def may_record(self) -> bool:
+        return self.role in (Role.HOST, Role.COHOST)

@@ -1,0 +1,74 @@
+"""Workflow functions: each spans several models and has a verb for a name.
+
+Every function takes the acting user as ``by`` and checks their role first
+(:mod:`.access`); every ledger write takes an idempotency ``key``.
+"""
+
+from gamenight.services.access import (
+    group_for_recording,
+    group_for_viewing,
+    membership_for,
+    night_for_recording,
+)
+from gamenight.services.errors import (
+    AlreadyReversedError,
+    BadAmountError,
+    IdempotencyConflictError,
+    LedgerError,
+    NightClosedError,
+    NotAtTableError,
+    PotsNotEmptyError,
+    StackTooShortError,
+)
+from gamenight.services.groups import (
+    add_player,
+    create_group,
+    create_night,
+    create_season,
+    invite_token,
+    join_group,
+    rotate_invite,
+    set_role,
+)
+from gamenight.services.nights import arrive, end_night, leave, rebuy, split_night_pots, start_night
+from gamenight.services.recording import (
+    TableHandInput,
+    record_guts_deal,
+    record_shelby_round,
+    record_table_hand,
+)
+from gamenight.services.undo import undo
+
+__all__ = [
+    "AlreadyReversedError",
+    "BadAmountError",
+    "IdempotencyConflictError",
+    "LedgerError",
+    "NightClosedError",
+    "NotAtTableError",
+    "PotsNotEmptyError",
+    "StackTooShortError",
+    "TableHandInput",
+    "add_player",
+    "arrive",
+    "create_group",
+    "create_night",
+    "create_season",
+    "end_night",
+    "group_for_recording",
+    "group_for_viewing",
+    "invite_token",
+    "join_group",
+    "leave",
+    "membership_for",
+    "night_for_recording",
+    "rebuy",
+    "record_guts_deal",
+    "record_shelby_round",
+    "record_table_hand",
+    "rotate_invite",
+    "set_role",
+    "split_night_pots",
+    "start_night",
+    "undo",
+]

@@ -1,0 +1,48 @@
+"""Who may see and record what: every workflow checks membership the same way.
+
+An outsider gets :class:`~django.http.Http404` for every id of another group,
+so they cannot even tell whether it exists; a member who may only view gets
+:class:`~django.core.exceptions.PermissionDenied` when trying to record.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as AuthUser
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from gamenight.models import Group, Membership, Night
+
+User = AuthUser | AnonymousUser
+
+
+def membership_for(user: User, group_id: int) -> Membership:
+    """The user's membership of the group; Http404 if there is none."""
+    if not user.is_authenticated:
+        raise Http404("no such group")
+    try:
+        return Membership.objects.select_related("group").get(group_id=group_id, user=user)
+    except Membership.DoesNotExist:
+        raise Http404("no such group") from None
+
+
+def group_for_viewing(user: User, group_id: int) -> Group:
+    return membership_for(user, group_id).group
+
+
+def group_for_recording(user: User, group_id: int) -> Group:
+    membership = membership_for(user, group_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may record")
+    return membership.group
+
+
+def night_for_recording(user: User, night_id: int) -> Night:
+    """The night, if the user may record in its group; Http404 for anyone else's night."""
+    try:
+        group_id = Night.objects.values_list("group_id", flat=True).get(pk=night_id)
+    except Night.DoesNotExist:
+        raise Http404("no such night") from None
+    group_for_recording(user, group_id)
+    return Night.objects.get(pk=night_id)

@@ -1,0 +1,249 @@
+"""A night at the table: start it, players arrive, rebuy and leave, end it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine.guts_chips import left_of_dealer_order, split_chips
+from gamenight.models import (
+    NIGHT_POTS,
+    Account,
+    AccountKind,
+    Night,
+    NightStatus,
+    Player,
+    Seat,
+    Transaction,
+    TransactionKind,
+)
+from gamenight.services.access import User, night_for_recording
+from gamenight.services.errors import LedgerError, NotAtTableError, PotsNotEmptyError
+from gamenight.services.posting import Draft, Leg, check_chips, lock_balances, post
+from gamenight.services.table import bank, group_players, night_pot, seated_table, stack
+
+
+def start_night(
+    *,
+    night_id: int,
+    by: User,
+    key: str,
+    players: Sequence[int],
+    draw: random.Random | None = None,
+    buy_ins: Mapping[int, int] | None = None,
+) -> Transaction:
+    """Seat the players present and buy them in (or carry their stacks over).
+
+    ``players`` are in seat order, clockwise, unless ``draw`` is given: then the
+    seats are drawn at random with it. The first seat deals first.
+    """
+    buy_ins = dict(buy_ins or {})
+    order = list(players)
+    if draw is not None:
+        draw.shuffle(order)
+    payload = {"players": order, "buy_ins": sorted(buy_ins.items())}
+
+    def build(night: Night) -> Draft:
+        present = group_players(night, order)
+        if not present:
+            raise NotAtTableError("pick at least one player who is present")
+        extra = set(buy_ins) - set(order)
+        if extra:
+            raise NotAtTableError(f"buy-ins for players not present: {sorted(extra)}")
+        draft = Draft(kind=TransactionKind.BUY_IN, summary="the night starts")
+        for position, player in enumerate(present):
+            Seat.objects.create(night=night, player=player, position=position)
+            draft.legs += _buy_in_legs(night, player, buy_ins.get(player.pk))
+        night.status = NightStatus.RUNNING
+        night.started_at = timezone.now()
+        night.dealer = Seat.objects.get(night=night, position=0)
+        night.save(update_fields=["status", "started_at", "dealer"])
+        return draft
+
+    return post(
+        night_id=night_id,
+        by=by,
+        key=key,
+        kind=TransactionKind.BUY_IN,
+        payload=payload,
+        build=build,
+        allowed=(NightStatus.PLANNED,),
+    )
+
+
+def arrive(
+    *, night_id: int, by: User, key: str, player_id: int, buy_in: int | None = None
+) -> Transaction:
+    """A player sits down during the night (on the last seat) and buys in."""
+
+    def build(night: Night) -> Draft:
+        (player,) = group_players(night, [player_id])
+        seat = Seat.objects.filter(night=night, player=player).first()
+        if seat is not None and seat.seated:
+            raise NotAtTableError(f"{player} is already at the table")
+        last = Seat.objects.filter(night=night).order_by("-position").first()
+        position = last.position + 1 if last else 0
+        if seat is None:
+            Seat.objects.create(night=night, player=player, position=position)
+        else:
+            seat.seated, seat.left_at, seat.position = True, None, position
+            seat.save(update_fields=["seated", "left_at", "position"])
+        legs = _buy_in_legs(night, player, buy_in) if seat is None or buy_in else []
+        return Draft(kind=TransactionKind.BUY_IN, legs=legs, summary=f"{player} arrives")
+
+    payload = {"player": player_id, "buy_in": buy_in}
+    return post(
+        night_id=night_id, by=by, key=key, kind=TransactionKind.BUY_IN, payload=payload, build=build
+    )
+
+
+def rebuy(*, night_id: int, by: User, key: str, player_id: int, amount: int) -> Transaction:
+    check_chips(amount, what="the rebuy")
+
+    def build(night: Night) -> Draft:
+        seat = seated_table(night).by_player(player_id)
+        return Draft(
+            kind=TransactionKind.REBUY,
+            legs=[
+                Leg(bank(night), -amount, f"{seat.name} rebuys"),
+                Leg(seat.account, amount, f"rebuy of {amount}"),
+            ],
+            summary=f"{seat.name} rebuys {amount}",
+        )
+
+    payload = {"player": player_id, "amount": amount}
+    return post(
+        night_id=night_id, by=by, key=key, kind=TransactionKind.REBUY, payload=payload, build=build
+    )
+
+
+def leave(*, night_id: int, by: User, key: str, player_id: int) -> Transaction:
+    """A player leaves: their stack is cashed out to the bank; the deal moves on if theirs."""
+
+    def build(night: Night) -> Draft:
+        table = seated_table(night)
+        seat = table.by_player(player_id)
+        legs = []
+        if seat.stack:
+            legs = [
+                Leg(seat.account, -seat.stack, "cashes out"),
+                Leg(bank(night), seat.stack, f"{seat.name} cashes out"),
+            ]
+        if night.dealer_id == seat.seat.pk:
+            rest = [s.position for s in table.seats if s.seat.pk != seat.seat.pk]
+            if rest:
+                after = left_of_dealer_order([*rest, seat.position], seat.position)[0]
+                night.dealer = table.by_position(after).seat
+                night.save(update_fields=["dealer"])
+        seat.seat.seated, seat.seat.left_at = False, timezone.now()
+        seat.seat.save(update_fields=["seated", "left_at"])
+        return Draft(kind=TransactionKind.CASH_OUT, legs=legs, summary=f"{seat.name} leaves")
+
+    payload = {"player": player_id}
+    return post(
+        night_id=night_id,
+        by=by,
+        key=key,
+        kind=TransactionKind.CASH_OUT,
+        payload=payload,
+        build=build,
+    )
+
+
+def split_night_pots(*, night_id: int, by: User, key: str, players: Sequence[int]) -> Transaction:
+    """The host's explicit split of the Guts pot, reserve and Shelby pot among ``players``.
+
+    Each pot is split evenly by the engine; odd chips go one each from the dealer's left.
+    """
+
+    def build(night: Night) -> Draft:
+        pots = [night_pot(night, kind) for kind in NIGHT_POTS]
+        table = seated_table(night, extra=pots)
+        positions = table.positions(players)
+        if not positions:
+            raise NotAtTableError("name the players who share the pots")
+        balances = lock_balances(pots)
+        order = left_of_dealer_order(table.stacks, table.dealer_position)
+        draft = Draft(kind=TransactionKind.POT_SPLIT, summary="the night's pots are split")
+        for pot in pots:
+            chips = balances[pot.pk]
+            if not chips:
+                continue
+            draft.legs.append(Leg(pot, -chips, "split among the players"))
+            for position, share in split_chips(
+                amount=chips, winners=positions, order=order
+            ).items():
+                draft.legs.append(
+                    Leg(table.by_position(position).account, share, f"share of the {pot}")
+                )
+        return draft
+
+    payload = {"players": list(players)}
+    return post(
+        night_id=night_id,
+        by=by,
+        key=key,
+        kind=TransactionKind.POT_SPLIT,
+        payload=payload,
+        build=build,
+    )
+
+
+def end_night(*, night_id: int, by: User) -> Night:
+    """Close the night; refused while the Guts pot, reserve or Shelby pot hold chips.
+
+    Ending a closed night again is a no-op, so a double tap is harmless.
+    """
+    night = night_for_recording(by, night_id)
+    with transaction.atomic():
+        night = Night.objects.select_for_update().get(pk=night.pk)
+        if night.status == NightStatus.CLOSED:
+            return night
+        if night.status != NightStatus.RUNNING:
+            raise LedgerError("the night has not started")
+        pots = Account.objects.filter(night=night, kind__in=NIGHT_POTS)
+        held = {a.kind: a.balance for a in pots.select_for_update().order_by("pk") if a.balance}
+        if held:
+            listing = ", ".join(f"{AccountKind(k).label} {n}" for k, n in held.items())
+            raise PotsNotEmptyError(
+                f"chips are still in the middle ({listing}): record a split before ending"
+            )
+        night.status = NightStatus.CLOSED
+        night.ended_at = timezone.now()
+        night.save(update_fields=["status", "ended_at"])
+    return night
+
+
+def _buy_in_legs(night: Night, player: Player, amount: int | None) -> list[Leg]:
+    """Carry the stack from the season's last night when the night says so, else buy in."""
+    account = stack(night, player)
+    if amount is None and night.carry_over:
+        carried = _previous_stack(night, player)
+        if carried is not None and carried.balance > 0:
+            chips = lock_balances([carried])[carried.pk]
+            return [
+                Leg(carried, -chips, "carried to the next night"),
+                Leg(account, chips, "carried over from the last night"),
+            ]
+    chips = check_chips(night.starting_stack if amount is None else amount, what="the buy-in")
+    return [
+        Leg(bank(night), -chips, f"{player} buys in"),
+        Leg(account, chips, f"buy-in of {chips}"),
+    ]
+
+
+def _previous_stack(night: Night, player: Player) -> Account | None:
+    if night.season_id is None:
+        return None
+    previous = (
+        Night.objects.filter(season_id=night.season_id, status=NightStatus.CLOSED)
+        .exclude(pk=night.pk)
+        .order_by("-date", "-id")
+        .first()
+    )
+    if previous is None:
+        return None
+    return Account.objects.filter(night=previous, player=player, kind=AccountKind.STACK).first()

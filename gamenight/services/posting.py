@@ -1,0 +1,169 @@
+"""The one place that writes to the ledger.
+
+Every write runs in ``transaction.atomic()`` holding a row lock on its night,
+so writes to one night happen one after the other: a second co-host waits and
+then settles against the stacks the first one left. The accounts touched are
+locked too, in id order, so that writes of different nights sharing the bank
+never deadlock. The idempotency key is looked up after the night lock is held,
+so a retried request finds the first one's transaction and returns it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from gamenight.models import (
+    MAX_CHIPS,
+    Account,
+    AccountKind,
+    Deal,
+    Entry,
+    Night,
+    NightStatus,
+    Transaction,
+    TransactionKind,
+)
+from gamenight.services.access import User, night_for_recording
+from gamenight.services.errors import (
+    BadAmountError,
+    IdempotencyConflictError,
+    LedgerError,
+    NightClosedError,
+    StackTooShortError,
+)
+
+
+@dataclass(frozen=True)
+class Leg:
+    account: Account
+    amount: int
+    reason: str = ""
+
+
+@dataclass
+class Draft:
+    """What a workflow wants written: the legs, and what they belong to."""
+
+    kind: TransactionKind
+    legs: list[Leg] = field(default_factory=list)
+    deal: Deal | None = None
+    summary: str = ""
+    reverses: Transaction | None = None
+
+
+def fingerprint(kind: str, payload: Mapping[str, Any]) -> str:
+    text = json.dumps({"kind": kind, "payload": payload}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def check_chips(amount: object, *, what: str) -> int:
+    """A whole, positive number of chips below :data:`MAX_CHIPS`."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise BadAmountError(f"{what} must be a whole number of chips, not {amount!r}")
+    if amount <= 0:
+        raise BadAmountError(f"{what} is {amount}: it must be at least 1 chip")
+    if amount > MAX_CHIPS:
+        raise BadAmountError(f"{what} is {amount}: more than {MAX_CHIPS} chips cannot be right")
+    return amount
+
+
+def check_key(key: object) -> str:
+    if not isinstance(key, str) or not key.strip() or len(key) > 100:
+        raise LedgerError("every write needs an idempotency key of 1 to 100 characters")
+    return key
+
+
+def post(
+    *,
+    night_id: int,
+    by: User,
+    key: str,
+    kind: TransactionKind,
+    payload: Mapping[str, Any],
+    build: Callable[[Night], Draft],
+    allowed: Iterable[str] = (NightStatus.RUNNING,),
+) -> Transaction:
+    """Write what ``build`` drafts, once per ``key``; the same key again returns the first."""
+    check_key(key)
+    night = night_for_recording(by, night_id)
+    digest = fingerprint(kind, payload)
+    try:
+        with transaction.atomic():
+            night = Night.objects.select_for_update().get(pk=night.pk)
+            done = _already_done(night.group_id, key, digest)
+            if done is not None:
+                return done
+            if night.status not in allowed:
+                raise NightClosedError(_not_open(night))
+            draft = build(night)
+            return _write(night, by=by, key=key, digest=digest, draft=draft)
+    except IntegrityError:
+        # Someone with the same key committed between our look-up and insert.
+        done = _already_done(night.group_id, key, digest)
+        if done is None:
+            raise
+        return done
+
+
+def _not_open(night: Night) -> str:
+    if night.status == NightStatus.PLANNED:
+        return "the night has not started yet: start it first"
+    if night.status == NightStatus.CLOSED:
+        return "the night is closed: nothing more can be recorded"
+    return "the night has already started"
+
+
+def _already_done(group_id: int, key: str, digest: str) -> Transaction | None:
+    done = Transaction.objects.filter(group_id=group_id, idempotency_key=key).first()
+    if done is not None and done.fingerprint != digest:
+        raise IdempotencyConflictError(
+            "this request key was already used for something else: reload the page and retry"
+        )
+    return done
+
+
+def lock_balances(accounts: Iterable[Account]) -> dict[int, int]:
+    """Lock the accounts in id order (no deadlocks) and return their current balances."""
+    ids = sorted({a.pk for a in accounts})
+    rows = Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    return dict(rows.values_list("pk", "balance"))
+
+
+def _write(night: Night, *, by: User, key: str, digest: str, draft: Draft) -> Transaction:
+    legs = [leg for leg in draft.legs if leg.amount]
+    if sum(leg.amount for leg in legs) != 0:
+        raise LedgerError("internal error: the legs do not sum to zero; nothing was recorded")
+    _check_balances(legs)
+    record = Transaction.objects.create(
+        group_id=night.group_id,
+        night=night,
+        deal=draft.deal,
+        kind=draft.kind,
+        idempotency_key=key,
+        fingerprint=digest,
+        reverses=draft.reverses,
+        created_by=by if by.is_authenticated else None,
+        summary=draft.summary,
+    )
+    Entry.objects.bulk_create(
+        Entry(transaction=record, account=leg.account, amount=leg.amount, reason=leg.reason[:300])
+        for leg in legs
+    )
+    return record
+
+
+def _check_balances(legs: Sequence[Leg]) -> None:
+    """Replay the legs on the locked balances: no stack or pot may dip below zero."""
+    balances = lock_balances(leg.account for leg in legs)
+    for leg in legs:
+        balances[leg.account.pk] += leg.amount
+        if balances[leg.account.pk] < 0 and leg.account.kind != AccountKind.BANK:
+            raise StackTooShortError(
+                f"{leg.account} would drop to {balances[leg.account.pk]}: rebuy first"
+            )

@@ -1,0 +1,133 @@
+"""The accounts of a night and who sits at its table, read under the night's lock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.guts_chips import next_dealer
+from gamenight.models import Account, AccountKind, Deal, Night, Player, Seat
+from gamenight.services.errors import NotAtTableError
+from gamenight.services.posting import lock_balances
+
+
+def bank(night: Night) -> Account:
+    account, _ = Account.objects.get_or_create(group_id=night.group_id, kind=AccountKind.BANK)
+    return account
+
+
+def stack(night: Night, player: Player) -> Account:
+    account, _ = Account.objects.get_or_create(
+        group_id=night.group_id, kind=AccountKind.STACK, night=night, player=player
+    )
+    return account
+
+
+def night_pot(night: Night, kind: AccountKind) -> Account:
+    account, _ = Account.objects.get_or_create(group_id=night.group_id, kind=kind, night=night)
+    return account
+
+
+def deal_pot(deal: Deal) -> Account:
+    account, _ = Account.objects.get_or_create(
+        group_id=deal.night.group_id, kind=AccountKind.DEAL_POT, deal=deal
+    )
+    return account
+
+
+def group_players(night: Night, player_ids: Iterable[int]) -> list[Player]:
+    """The players, in the order given; anyone not in the night's group is refused."""
+    ids = list(player_ids)
+    found = {p.pk: p for p in Player.objects.filter(group_id=night.group_id, pk__in=ids)}
+    for pid in ids:
+        if pid not in found:
+            raise NotAtTableError(f"player {pid} is not a player of this group")
+    if len(set(ids)) != len(ids):
+        raise NotAtTableError("a player is listed twice")
+    return [found[pid] for pid in ids]
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    seat: Seat
+    account: Account
+    stack: int
+
+    @property
+    def position(self) -> int:
+        return self.seat.position
+
+    @property
+    def name(self) -> str:
+        return self.seat.player.name
+
+
+@dataclass(frozen=True)
+class Table:
+    """The seated players by position, each with a locked stack."""
+
+    night: Night
+    seats: tuple[TableSeat, ...]
+
+    def by_player(self, player_id: int) -> TableSeat:
+        for s in self.seats:
+            if s.seat.player_id == player_id:
+                return s
+        raise NotAtTableError(f"player {player_id} is not seated at this night's table")
+
+    def positions(self, player_ids: Iterable[int]) -> list[int]:
+        return [self.by_player(pid).position for pid in player_ids]
+
+    def by_position(self, position: int) -> TableSeat:
+        return next(s for s in self.seats if s.position == position)
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        return {s.position: s.stack for s in self.seats}
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {s.position: s.name for s in self.seats}
+
+    @property
+    def dealer_position(self) -> int:
+        if self.night.dealer_id is None or not self.seats:
+            raise NotAtTableError("nobody is seated: start the night first")
+        return self.night.dealer.position if self.night.dealer else self.seats[0].position
+
+
+def seated_table(night: Night, *, extra: Sequence[Account] = ()) -> Table:
+    """Lock the seated players' stacks (and ``extra`` accounts) and read them."""
+    seats = list(Seat.objects.filter(night=night, seated=True).select_related("player"))
+    accounts = [stack(night, s.player) for s in seats]
+    balances = lock_balances([*accounts, *extra])
+    return Table(
+        night=night,
+        seats=tuple(
+            TableSeat(seat=s, account=a, stack=balances[a.pk])
+            for s, a in zip(seats, accounts, strict=True)
+        ),
+    )
+
+
+def pass_deal(night: Night, stacks_after: dict[int, int], dealer_position: int) -> None:
+    """The deal passes to the next seated player on the left who still has chips."""
+    if not stacks_after:
+        return
+    set_dealer(night, next_dealer(stacks_after, dealer_position))
+
+
+def set_dealer(night: Night, position: int) -> None:
+    night.dealer = Seat.objects.get(night=night, position=position, seated=True)
+    night.save(update_fields=["dealer"])
+
+
+def new_deal(night: Night, *, game: str, options: dict[str, object], dealer: Seat) -> Deal:
+    last = Deal.objects.filter(night=night).order_by("-number").first()
+    return Deal.objects.create(
+        night=night,
+        number=(last.number + 1) if last else 1,
+        game=game,
+        options=options,
+        dealer=dealer,
+    )

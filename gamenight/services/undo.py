@@ -1,0 +1,62 @@
+"""Corrections: a transaction is undone by a reversal, never edited or deleted."""
+
+from __future__ import annotations
+
+from django.http import Http404
+
+from gamenight.models import Deal, DealStatus, Night, Transaction, TransactionKind
+from gamenight.services.access import User
+from gamenight.services.errors import AlreadyReversedError, LedgerError
+from gamenight.services.posting import Draft, Leg, post
+
+
+def undo(*, night_id: int, by: User, key: str, transaction_id: int) -> Transaction:
+    """Record the reversal of a transaction of this night (each can be reversed once).
+
+    Undoing the night's latest deal gives the deal back to its dealer.
+    """
+
+    def build(night: Night) -> Draft:
+        original = (
+            Transaction.objects.filter(pk=transaction_id, night=night)
+            .prefetch_related("entries__account")
+            .first()
+        )
+        if original is None:
+            raise Http404("no such transaction in this night")
+        if original.kind == TransactionKind.REVERSAL:
+            raise LedgerError("an undo cannot be undone: record the game again instead")
+        if Transaction.objects.filter(reverses=original).exists():
+            raise AlreadyReversedError("this was undone already")
+        legs = [Leg(e.account, -e.amount, f"undo: {e.reason}") for e in original.entries.all()]
+        # Chips come back before they go out, so no account dips below zero midway.
+        legs.sort(key=lambda leg: leg.amount < 0)
+        if original.deal_id is not None:
+            _undo_deal(night, original.deal_id)
+        return Draft(
+            kind=TransactionKind.REVERSAL,
+            legs=legs,
+            deal=original.deal,
+            reverses=original,
+            summary=f"undo of {original}",
+        )
+
+    payload = {"transaction": transaction_id}
+    return post(
+        night_id=night_id,
+        by=by,
+        key=key,
+        kind=TransactionKind.REVERSAL,
+        payload=payload,
+        build=build,
+    )
+
+
+def _undo_deal(night: Night, deal_id: int) -> None:
+    deal = Deal.objects.get(pk=deal_id)
+    latest = Deal.objects.filter(night=night, status=DealStatus.SETTLED).order_by("-number").first()
+    if latest is not None and latest.pk == deal.pk and deal.dealer.seated:
+        night.dealer = deal.dealer
+        night.save(update_fields=["dealer"])
+    deal.status = DealStatus.UNDONE
+    deal.save(update_fields=["status"])

@@ -1,0 +1,84 @@
+"""People, a group and a running night, and ledger checks, shared by the web tests.
+
+Tests are written against an owner (the host), a co-host, a member who may only
+view, and an outsider from another group.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db.models import Sum
+
+from gamenight import services
+from gamenight.models import Account, AccountKind, Entry, Group, Night, Player, Role
+
+
+@dataclass
+class Table:
+    group: Group
+    night: Night
+    players: list[Player]
+    owner: User
+    cohost: User
+    viewer: User
+    outsider: User
+
+    @property
+    def ids(self) -> list[int]:
+        return [p.pk for p in self.players]
+
+
+def make_user(name: str) -> User:
+    return User.objects.create(username=name)
+
+
+def make_table(*, names: tuple[str, ...] = ("Anna", "Ben", "Carla"), stack: int = 50) -> Table:
+    owner, cohost, viewer, outsider = (
+        make_user(n) for n in ("owner", "cohost", "viewer", "outsider")
+    )
+    group = services.create_group(name="Friday poker", host=owner)
+    for user, role in ((cohost, Role.COHOST), (viewer, Role.PLAYER)):
+        services.join_group(token=group.invite_token, user=user)
+        services.set_role(group_id=group.pk, by=owner, user=user, role=role)
+    services.create_group(name="Other group", host=outsider)
+    players = [services.add_player(group_id=group.pk, by=owner, name=n) for n in names]
+    night = services.create_night(
+        group_id=group.pk, by=owner, date=datetime.date(2026, 11, 27), starting_stack=stack
+    )
+    services.start_night(night_id=night.pk, by=owner, key="start", players=[p.pk for p in players])
+    night.refresh_from_db()
+    return Table(group, night, players, owner, cohost, viewer, outsider)
+
+
+def stacks(night: Night) -> dict[str, int]:
+    """Each player's stack at the night, by name."""
+    return {
+        a.player.name: a.balance
+        for a in Account.objects.filter(night=night, kind=AccountKind.STACK).select_related(
+            "player"
+        )
+        if a.player is not None
+    }
+
+
+def pot(night: Night, kind: AccountKind) -> int:
+    account = Account.objects.filter(night=night, kind=kind).first()
+    return account.balance if account else 0
+
+
+def assert_ledger_consistent(group: Group) -> None:
+    """Every transaction sums to zero, balances replay the entries, no stack below zero."""
+    sums = (
+        Entry.objects.filter(transaction__group=group)
+        .values("transaction")
+        .annotate(total=Sum("amount"))
+    )
+    assert all(row["total"] == 0 for row in sums), list(sums)
+    for account in Account.objects.filter(group=group).annotate(replayed=Sum("entries__amount")):
+        assert account.balance == (account.replayed or 0), account
+        if account.kind != AccountKind.BANK:
+            assert account.balance >= 0, account
+    assert sum(Account.objects.filter(group=group).values_list("balance", flat=True)) == 0
