@@ -1,10 +1,13 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
-from gamenight import views
+from gamenight.views import core
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("healthz", views.healthz, name="healthz"),
+    path("", core.home, name="home"),
+    path("healthz", core.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("gamenight.views.site_urls")),
+    path("", include("gamenight.views.recording_urls")),
 ]
