@@ -1,5 +1,35 @@
-"""URLs of accounts, groups, players, seasons and nights."""
+"""URLs of accounts, groups, players, seasons, nights and the rules cards."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from gamenight.views import accounts, groups, nights, players, rules_cards, seasons
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", accounts.login_view, name="login"),
+    path("accounts/logout/", accounts.logout_view, name="logout"),
+    path("groups/new/", groups.group_create, name="group_create"),
+    path("groups/<int:group_id>/", groups.group_detail, name="group_detail"),
+    path(
+        "groups/<int:group_id>/invite/rotate/",
+        groups.group_invite_rotate,
+        name="group_invite_rotate",
+    ),
+    path(
+        "groups/<int:group_id>/members/<int:membership_id>/role/",
+        groups.member_role,
+        name="member_role",
+    ),
+    path("join/<str:token>/", groups.group_join, name="group_join"),
+    path("groups/<int:group_id>/players/new/", players.player_create, name="player_create"),
+    path("groups/<int:group_id>/seasons/new/", seasons.season_create, name="season_create"),
+    path("groups/<int:group_id>/nights/new/", nights.night_create, name="night_create"),
+    path("nights/<int:night_id>/", nights.night_detail, name="night_detail"),
+    path("nights/<int:night_id>/start/", nights.night_start, name="night_start"),
+    path("nights/<int:night_id>/arrive/", nights.night_arrive, name="night_arrive"),
+    path("nights/<int:night_id>/rebuy/", nights.night_rebuy, name="night_rebuy"),
+    path("nights/<int:night_id>/leave/", nights.night_leave, name="night_leave"),
+    path("nights/<int:night_id>/split/", nights.night_split, name="night_split"),
+    path("nights/<int:night_id>/end/", nights.night_end, name="night_end"),
+    path("rules/<slug:game>/", rules_cards.rules_card, name="rules_card"),
+]

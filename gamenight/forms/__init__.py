@@ -1,0 +1,1 @@
+"""Forms of the app's pages, one module an area."""

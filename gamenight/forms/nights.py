@@ -1,0 +1,273 @@
+"""Forms of a night: its house rules, who sits where, arrivals, rebuys, leaving, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from engine.games import GAMES, GameOptionError, game_options
+from engine.games.options import OptionSpec, read_options
+from engine.rankings import RANKING_BY_GAME
+from gamenight.forms.groups import KeyedForm
+from gamenight.models import MAX_CHIPS, LimitStructure, Player, Season
+
+# Rankings that are parts of other games, not games a dealer can call.
+_NOT_GAMES = frozenset({"guts3", "shelby-low"})
+
+
+def all_games() -> list[str]:
+    """Every game a dealer may call: the engine's digital games, then the table-only ones."""
+    names = [*GAMES, *(n for n in RANKING_BY_GAME if n not in _NOT_GAMES), "shelby"]
+    return list(dict.fromkeys(names))
+
+
+def game_label(name: str) -> str:
+    return name.replace("-", " ").capitalize()
+
+
+def chips_field(label: str, *, required: bool = True, least: int = 1) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=least,
+        max_value=MAX_CHIPS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "stepper-input"}),
+    )
+
+
+def _option_field(spec: OptionSpec) -> forms.Field:
+    label = f"{spec.name.replace('_', ' ')}"
+    if spec.kind == "bool":
+        return forms.BooleanField(label=label, required=False, help_text=spec.help)
+    if spec.kind == "face":
+        return forms.ChoiceField(
+            label=label,
+            choices=[("down", _("face down")), ("up", _("face up"))],
+            help_text=spec.help,
+            required=False,
+        )
+    if spec.kind == "choice":
+        return forms.ChoiceField(
+            label=label,
+            choices=[(c, c.replace("_", " ")) for c in spec.choices],
+            help_text=spec.help,
+        )
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=spec.least,
+        max_value=MAX_CHIPS,
+        help_text=spec.help,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    game: str
+    label: str
+    fields: list[forms.BoundField]
+
+
+class NightForm(KeyedForm):
+    """A planned night and its house rules; game options are the engine's own."""
+
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    season = forms.ModelChoiceField(
+        label=_("Season"), queryset=Season.objects.none(), required=False
+    )
+    ante = chips_field(_("Ante"))
+    limit_structure = forms.ChoiceField(label=_("Limit"), choices=LimitStructure.choices)
+    bet_low = chips_field(_("Smallest bet (fixed: before the draw)"), required=False)
+    bet_high = chips_field(_("Largest bet (fixed: after the draw)"), required=False)
+    raise_cap = chips_field(_("Raises a round at most"), required=False)
+    allowed_games = forms.MultipleChoiceField(
+        label=_("Games allowed"), widget=forms.CheckboxSelectMultiple
+    )
+    starting_stack = chips_field(_("Starting stack"))
+    carry_over = forms.BooleanField(
+        label=_("Stacks carry over from the season's last night"), required=False
+    )
+
+    def __init__(self, *args: Any, seasons: Iterable[Season] = (), **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {})
+        kwargs["initial"] = {
+            "ante": 1,
+            "starting_stack": 100,
+            "bet_low": 1,
+            "bet_high": 5,
+            "raise_cap": 3,
+            "allowed_games": all_games(),
+            **kwargs["initial"],
+        }
+        super().__init__(*args, **kwargs)
+        season_field = self.fields["season"]
+        assert isinstance(season_field, forms.ModelChoiceField)
+        season_field.queryset = Season.objects.filter(pk__in=[s.pk for s in seasons])
+        games_field = self.fields["allowed_games"]
+        assert isinstance(games_field, forms.ChoiceField)
+        games_field.choices = [(g, game_label(g)) for g in all_games()]
+        for game in GAMES:
+            for spec in game_options(game):
+                field = _option_field(spec)
+                field.initial = spec.default
+                self.fields[self.option_name(game, spec.name)] = field
+
+    @staticmethod
+    def option_name(game: str, option: str) -> str:
+        return f"opt__{game}__{option}"
+
+    def option_groups(self) -> list[OptionGroup]:
+        return [
+            OptionGroup(
+                game,
+                game_label(game),
+                [self[self.option_name(game, s.name)] for s in game_options(game)],
+            )
+            for game in GAMES
+            if game_options(game)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("carry_over") and not data.get("season"):
+            self.add_error(
+                "carry_over", _("Stacks can only carry over between nights of a season.")
+            )
+        low, high = data.get("bet_low"), data.get("bet_high")
+        if low and high and low > high:
+            self.add_error("bet_high", _("The largest bet cannot be below the smallest."))
+        options: dict[str, dict[str, object]] = {}
+        for game in data.get("allowed_games") or []:
+            if game not in GAMES:
+                continue
+            specs = game_options(game)
+            given = {
+                s.name: data.get(self.option_name(game, s.name))
+                for s in specs
+                # An option left empty keeps the engine's default.
+                if data.get(self.option_name(game, s.name)) not in (None, "", s.default)
+            }
+            try:
+                read_options(game, specs, given)
+            except GameOptionError as error:
+                self.add_error(None, str(error))
+                continue
+            if given:
+                options[game] = given
+        options["betting"] = {
+            "low": data.get("bet_low"),
+            "high": data.get("bet_high"),
+            "raise_cap": data.get("raise_cap"),
+        }
+        data["game_options"] = options
+        return data
+
+
+class StartNightForm(KeyedForm):
+    """Who is present, where they sit (or a random draw), and what each buys in for."""
+
+    random_draw = forms.BooleanField(label=_("Draw the seats at random"), required=False)
+
+    def __init__(self, *args: Any, players: Sequence[Player] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        for index, player in enumerate(self.players, start=1):
+            self.fields[f"present_{player.pk}"] = forms.BooleanField(
+                label=player.name, required=False
+            )
+            self.fields[f"position_{player.pk}"] = forms.IntegerField(
+                label=_("Seat"),
+                required=False,
+                min_value=1,
+                max_value=100,
+                initial=index,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+            self.fields[f"buy_in_{player.pk}"] = chips_field(_("Buy-in"), required=False)
+
+    def rows(self) -> list[tuple[Player, forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [
+            (p, self[f"present_{p.pk}"], self[f"position_{p.pk}"], self[f"buy_in_{p.pk}"])
+            for p in self.players
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        present = [p for p in self.players if data.get(f"present_{p.pk}")]
+        if not present:
+            raise forms.ValidationError(_("Tick at least one player who is present."))
+        positions = [data.get(f"position_{p.pk}") for p in present]
+        given = [pos for pos in positions if pos is not None]
+        if not data.get("random_draw") and len(set(given)) != len(given):
+            raise forms.ValidationError(_("Two players cannot have the same seat."))
+        big = len(self.players) + 1000
+        ordered = sorted(
+            present,
+            key=lambda p: (data.get(f"position_{p.pk}") or big, p.name),
+        )
+        data["order"] = [p.pk for p in ordered]
+        data["buy_ins"] = {
+            p.pk: data[f"buy_in_{p.pk}"] for p in present if data.get(f"buy_in_{p.pk}") is not None
+        }
+        return data
+
+
+def _player_choices(players: Iterable[Player]) -> list[tuple[int, str]]:
+    return [(p.pk, p.name) for p in players]
+
+
+class NightActionForm(KeyedForm):
+    """A form of the night page; several share the page, so their element ids differ."""
+
+    id_prefix = "night"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"{self.id_prefix}_%s")
+        super().__init__(*args, **kwargs)
+
+
+class PlayerChoiceForm(NightActionForm):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+
+    def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "—"), *_player_choices(players)]
+
+
+class ArriveForm(PlayerChoiceForm):
+    id_prefix = "arrive"
+    buy_in = chips_field(_("Buy-in (empty: the starting stack)"), required=False)
+
+
+class RebuyForm(PlayerChoiceForm):
+    id_prefix = "rebuy"
+    amount = chips_field(_("Chips"))
+
+
+class LeaveForm(PlayerChoiceForm):
+    id_prefix = "leave"
+
+
+class SplitForm(NightActionForm):
+    id_prefix = "split"
+    players = forms.TypedMultipleChoiceField(
+        label=_("Players who share the pots"), coerce=int, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["players"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = _player_choices(players)
+
+
+class EndNightForm(NightActionForm):
+    id_prefix = "end"

@@ -1,0 +1,325 @@
+"""The entry form for a game dealt at the table: one row of inputs per seated player.
+
+One form serves every game family; the family decides which inputs a row has
+(chips put in, folded, all-in, a pot payment, the walk, in/out, held/dropped,
+the place in the showdown or the cards shown). Field names carry the player id
+(``chips_12``), so the page works as a plain HTML form without JavaScript.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from engine.cards import Card, parse_card, parse_cards
+from engine.errors import CardError
+from engine.guts import GutsOptions
+from engine.shelby import ShelbyOptions, ShelbyVariant
+from engine.showdown import HostRanking, Showdown, ShownCards
+from engine.table_hand import PotPayment, WalkPurchase
+from gamenight.models import MAX_CHIPS, Night
+from gamenight.services import TableHandInput
+
+
+class Family(StrEnum):
+    STUD = "stud"
+    """Stud, draw and the No-Peek games: chips put in, folds, all-ins, showdown."""
+    SPIT = "spit"
+    """Spit in the Ocean: as stud, plus the spit card shared by every hand."""
+    GUTS = "guts"
+    SHELBY = "shelby"
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    title: Promise
+    family: Family
+    pays_pot: bool = False
+    """Baseball's "pay the pot or fold" on a face-up 3, and buying the walk."""
+
+
+def _games() -> dict[str, Game]:
+    stud = [
+        ("seven-card-stud", _("Seven-card stud")),
+        ("five-card-draw", _("Five-card draw")),
+        ("no-peek", _("No Peek")),
+        ("mexican-sweat", _("Mexican Sweat")),
+        ("second-hand-high", _("Second Hand High")),
+        ("sequence", _("Sequence")),
+        ("good-bad-ugly", _("The Good, the Bad and the Ugly")),
+        ("jack-the-shifter", _("Jack the Shifter")),
+    ]
+    baseball = [
+        ("baseball", _("Baseball")),
+        ("no-peek-baseball", _("No-Peek Baseball")),
+        ("night-baseball", _("Night Baseball")),
+        ("rainy-day-baseball", _("Rainy Day Baseball")),
+        ("football", _("Football")),
+        ("woolworth", _("Woolworth")),
+    ]
+    games = [Game(slug, title, Family.STUD) for slug, title in stud]
+    games += [Game(slug, title, Family.STUD, pays_pot=True) for slug, title in baseball]
+    games += [
+        Game("spit-in-the-ocean", _("Spit in the Ocean"), Family.SPIT),
+        Game("wild-widow", _("Wild Widow"), Family.SPIT),
+        Game("guts", _("Guts"), Family.GUTS),
+        Game("guts3", _("Three-card Guts"), Family.GUTS),
+        Game("shelby", _("Shelby"), Family.SHELBY),
+        Game("psycho-shelby", _("Psycho Shelby"), Family.SHELBY),
+    ]
+    return {g.slug: g for g in games}
+
+
+GAMES: dict[str, Game] = _games()
+
+# Every per-player input: the part of the field name before the player id.
+PLAYER_FIELDS = (
+    "chips",
+    "folded",
+    "allin",
+    "paid",
+    "struck",
+    "walk",
+    "in",
+    "place",
+    "cards",
+    "extra",
+)
+_PLAYER_FIELD = re.compile(rf"^({'|'.join(PLAYER_FIELDS)})_(\d+)$")
+MAX_PLACE = 20
+
+
+def new_key() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seated player with chips, as the form shows them."""
+
+    player_id: int
+    name: str
+    stack: int
+    shelbys: int = 0
+
+
+def _chips(label: Promise, *, required: bool = False) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=0,
+        max_value=MAX_CHIPS,
+        error_messages={
+            "invalid": _("Enter a whole number of chips."),
+            "min_value": _("Chips cannot be negative."),
+            "max_value": _("That is more chips than any table holds."),
+            "required": _("Enter the chips (0 for none)."),
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+    )
+
+
+class RecordGameForm(forms.Form):
+    """What happened in one game; :meth:`clean` turns it into the services' input."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=100)
+    spit = forms.CharField(label=_("Spit card (in the middle)"), required=False, max_length=10)
+
+    def __init__(
+        self,
+        *args: Any,
+        game: Game,
+        rows: Sequence[SeatRow],
+        ante: int = 1,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.rows = list(rows)
+        self.ante = ante
+        if not self.is_bound:
+            self.initial.setdefault("key", new_key())
+        if game.family is not Family.SPIT:
+            del self.fields["spit"]
+        for row in self.rows:
+            self._add_row(row)
+
+    # ------------------------------------------------------------------ fields
+    def _add_row(self, row: SeatRow) -> None:
+        pid, family = row.player_id, self.game.family
+        fields = self.fields
+        if family in (Family.STUD, Family.SPIT):
+            fields[f"chips_{pid}"] = _chips(_("Chips put in"), required=True)
+            self.initial.setdefault(f"chips_{pid}", self.ante)
+            fields[f"folded_{pid}"] = forms.BooleanField(label=_("Folded"), required=False)
+            fields[f"allin_{pid}"] = forms.BooleanField(label=_("All-in"), required=False)
+            if self.game.pays_pot:
+                fields[f"paid_{pid}"] = _chips(_("Paid the pot"))
+                fields[f"struck_{pid}"] = forms.BooleanField(
+                    label=_("Folded on a face-up 3"), required=False
+                )
+                fields[f"walk_{pid}"] = _chips(_("Bought the walk"))
+        elif family is Family.GUTS:
+            fields[f"in_{pid}"] = forms.BooleanField(label=_("In"), required=False)
+        else:
+            fields[f"in_{pid}"] = forms.BooleanField(label=_("Held"), required=False)
+            if self.game.slug == "psycho-shelby":
+                fields[f"extra_{pid}"] = forms.IntegerField(
+                    label=_("Extra cards bought"), required=False, min_value=0, max_value=10
+                )
+        fields[f"place_{pid}"] = forms.IntegerField(
+            label=_("Place"),
+            required=False,
+            min_value=1,
+            max_value=MAX_PLACE,
+            error_messages={
+                "invalid": _("A place is a number: 1 for the best hand."),
+                "min_value": _("Places start at 1 (the best hand)."),
+                "max_value": _("No table has that many places."),
+            },
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1}),
+        )
+        fields[f"cards_{pid}"] = forms.CharField(
+            label=_("Cards shown"),
+            required=False,
+            max_length=60,
+            widget=forms.TextInput(attrs={"placeholder": "As Kd 9h", "autocapitalize": "off"}),
+        )
+
+    def row_fields(self) -> list[dict[str, Any]]:
+        """The bound fields of each row, for the template."""
+        result = []
+        for row in self.rows:
+            named = {}
+            for name in PLAYER_FIELDS:
+                field = f"{name}_{row.player_id}"
+                if field in self.fields:
+                    named[name] = self[field]
+            result.append({"row": row, **named})
+        return result
+
+    # ------------------------------------------------------------------ cleaning
+    def clean_spit(self) -> Card | None:
+        text = self.cleaned_data.get("spit", "").strip()
+        if not text:
+            return None
+        try:
+            return parse_card(text)
+        except CardError as error:
+            raise ValidationError(str(error)) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        known = {row.player_id for row in self.rows}
+        for name in self.data:
+            match = _PLAYER_FIELD.match(name)
+            if match and int(match.group(2)) not in known:
+                raise ValidationError(
+                    gettext("Player %(id)s is not at this night's table.") % {"id": match.group(2)}
+                )
+        for row in self.rows:
+            text = (data.get(f"cards_{row.player_id}") or "").strip()
+            if text:
+                try:
+                    data[f"cards_{row.player_id}"] = tuple(int(c) for c in parse_cards(text))
+                except CardError as error:
+                    self.add_error(f"cards_{row.player_id}", f"{row.name}: {error}")
+            else:
+                data[f"cards_{row.player_id}"] = ()
+        if self.game.family is Family.SPIT and not self.errors:
+            shows_cards = any(data.get(f"cards_{r.player_id}") for r in self.rows)
+            if shows_cards and data.get("spit") is None:
+                self.add_error("spit", gettext("Enter the spit card: it counts for every hand."))
+        return data
+
+    def _out(self, pid: int) -> bool:
+        data = self.cleaned_data
+        return bool(data.get(f"folded_{pid}") or data.get(f"struck_{pid}"))
+
+    def _contenders(self) -> list[int]:
+        """The players whose hands go to the showdown."""
+        data = self.cleaned_data
+        if self.game.family in (Family.GUTS, Family.SHELBY):
+            return [r.player_id for r in self.rows if data.get(f"in_{r.player_id}")]
+        return [r.player_id for r in self.rows if not self._out(r.player_id)]
+
+    def showdown(self) -> Showdown | None:
+        """Cards if any were typed, else the places; places and cards of folded players
+        are left out (a fold ends a hand whatever was typed)."""
+        data = self.cleaned_data
+        contenders = self._contenders()
+        hands = {p: data[f"cards_{p}"] for p in contenders if data.get(f"cards_{p}")}
+        places = {p: data[f"place_{p}"] for p in contenders if data.get(f"place_{p}")}
+        if hands and places:
+            raise ValidationError(gettext("Enter either the places or the cards shown, not both."))
+        if hands:
+            spit = data.get("spit")
+            return ShownCards(hands=hands, shared=(int(spit),) if spit is not None else ())
+        if places:
+            order = sorted(set(places.values()))
+            groups = tuple(tuple(p for p in places if places[p] == place) for place in order)
+            return HostRanking(groups=groups)
+        return None
+
+    def table_hand(self) -> TableHandInput:
+        data = self.cleaned_data
+        ids = [r.player_id for r in self.rows]
+        payments: list[PotPayment] = []
+        walks: list[WalkPurchase] = []
+        for pid in ids:
+            if data.get(f"struck_{pid}"):
+                payments.append(PotPayment(seat=pid, amount=None))
+            elif data.get(f"paid_{pid}"):
+                payments.append(PotPayment(seat=pid, amount=data[f"paid_{pid}"]))
+            if data.get(f"walk_{pid}"):
+                walks.append(WalkPurchase(seat=pid, amount=data[f"walk_{pid}"]))
+        spit = data.get("spit")
+        return TableHandInput(
+            game=self.game.slug,
+            put_in={pid: data[f"chips_{pid}"] for pid in ids},
+            folded=frozenset(p for p in ids if data.get(f"folded_{p}")),
+            all_in=frozenset(p for p in ids if data.get(f"allin_{p}") and not self._out(p)),
+            pot_payments=tuple(payments),
+            walk_purchases=tuple(walks),
+            showdown=self.showdown(),
+            wild=frozenset({spit.rank}) if spit is not None else None,
+        )
+
+    def in_players(self) -> list[int]:
+        return self._contenders()
+
+    def extra_cards(self) -> dict[int, int]:
+        data = self.cleaned_data
+        return {
+            r.player_id: data[f"extra_{r.player_id}"]
+            for r in self.rows
+            if data.get(f"extra_{r.player_id}")
+        }
+
+
+def guts_options(game: Game, night: Night) -> GutsOptions | None:
+    """Three-card Guts needs its options; two-card Guts takes the night's house rules."""
+    if game.slug != "guts3":
+        return None
+    extra = night.game_options.get("guts", {}) if isinstance(night.game_options, dict) else {}
+    return GutsOptions(ante=night.ante, limit=extra.get("limit"), three_cards=True)
+
+
+def shelby_options(game: Game, night: Night) -> ShelbyOptions | None:
+    extra = night.game_options.get("shelby", {}) if isinstance(night.game_options, dict) else {}
+    if game.slug == "psycho-shelby":
+        return ShelbyOptions(variant=ShelbyVariant.PSYCHO, ante=night.ante)
+    if extra.get("limit"):
+        return ShelbyOptions(ante=night.ante, limit=extra["limit"])
+    return None

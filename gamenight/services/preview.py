@@ -1,0 +1,190 @@
+"""What a recording would do, computed by the engine without writing anything.
+
+The host sees every pot, side pot and player's net before confirming. Each
+function reads the night as :mod:`.recording` does (the same seat mapping, the
+same options), but with plain reads: no locks, no accounts created, no rows.
+The numbers shown can only differ from the confirmed ones if someone else
+records in between, and then the confirm settles against the new stacks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.guts import GutsOptions, GutsSettlement, GutsTable, settle_guts_deal
+from engine.shelby import ShelbyOptions, ShelbyRoundSettlement, ShelbyState, settle_shelby_round
+from engine.showdown import Showdown
+from engine.table_hand import TableHand, TablePlayer, TableSettlement, settle_table_hand
+from gamenight.models import Account, AccountKind, Deal, DealStatus, Night, NightStatus, Seat
+from gamenight.services.access import User, night_for_recording
+from gamenight.services.errors import NightClosedError, StackTooShortError
+from gamenight.services.recording import TableHandInput, _guts_options, _nearest_index
+from gamenight.services.showdowns import showdown_to_seats
+from gamenight.services.table import Table, TableSeat
+
+
+def read_table(night: Night) -> Table:
+    """The seated players with their stacks, read without locking."""
+    seats = list(Seat.objects.filter(night=night, seated=True).select_related("player"))
+    accounts = {
+        a.player_id: a
+        for a in Account.objects.filter(
+            night=night, kind=AccountKind.STACK, player_id__in=[s.player_id for s in seats]
+        )
+    }
+    return Table(
+        night=night,
+        seats=tuple(
+            TableSeat(
+                seat=s,
+                account=accounts.get(s.player_id) or Account(kind=AccountKind.STACK),
+                stack=accounts[s.player_id].balance if s.player_id in accounts else 0,
+            )
+            for s in seats
+        ),
+    )
+
+
+def night_pots(night: Night) -> dict[str, int]:
+    """The chips in the night's Guts pot, Guts reserve and Shelby pot (0 if never used)."""
+    found = dict(
+        Account.objects.filter(
+            night=night,
+            kind__in=[AccountKind.GUTS_POT, AccountKind.GUTS_RESERVE, AccountKind.SHELBY_POT],
+        ).values_list("kind", "balance")
+    )
+    return {
+        kind: int(found.get(kind, 0))
+        for kind in (AccountKind.GUTS_POT, AccountKind.GUTS_RESERVE, AccountKind.SHELBY_POT)
+    }
+
+
+def shelby_state(night: Night) -> dict[str, Any]:
+    """The round and the markers (by player id) the next Shelby round starts from."""
+    pot = night_pots(night)[AccountKind.SHELBY_POT]
+    last = (
+        Deal.objects.filter(night=night, game="shelby", status=DealStatus.SETTLED)
+        .order_by("-number")
+        .first()
+    )
+    state = last.state_after if last and pot else {}
+    return {
+        "round": int(state.get("round", 1)),
+        "shelbys": {int(p): int(n) for p, n in state.get("shelbys", {}).items()},
+        "pot": pot,
+    }
+
+
+def _open_night(by: User, night_id: int) -> Night:
+    night = night_for_recording(by, night_id)
+    if night.status == NightStatus.PLANNED:
+        raise NightClosedError("the night has not started yet: start it first")
+    if night.status == NightStatus.CLOSED:
+        raise NightClosedError("the night is closed: nothing more can be recorded")
+    return night
+
+
+def preview_table_hand(*, night_id: int, by: User, hand: TableHandInput) -> TableSettlement:
+    """The settlement :func:`~.recording.record_table_hand` would book."""
+    night = _open_night(by, night_id)
+    table = read_table(night)
+    in_hand = [s for s in table.seats if s.stack > 0]
+    index = {s.seat.player_id: i for i, s in enumerate(in_hand)}
+
+    def seat(player_id: int) -> int:
+        if player_id not in index:
+            name = table.by_player(player_id).name  # raises for a player not seated
+            raise StackTooShortError(f"{name} has no chips left: rebuy first")
+        return index[player_id]
+
+    positions = [s.position for s in in_hand]
+    return settle_table_hand(
+        TableHand(
+            game=hand.game,
+            dealer=_nearest_index(positions, table.dealer_position),
+            players=tuple(TablePlayer(name=s.name, stack=s.stack) for s in in_hand),
+            ante=night.ante if hand.ante is None else hand.ante,
+            anted=None if hand.anted is None else frozenset(map(seat, hand.anted)),
+            put_in=None
+            if hand.put_in is None
+            else {seat(p): chips for p, chips in hand.put_in.items()},
+            folded=frozenset(map(seat, hand.folded)),
+            all_in=frozenset(map(seat, hand.all_in)),
+            pot_payments=tuple(
+                dataclasses.replace(p, seat=seat(p.seat)) for p in hand.pot_payments
+            ),
+            walk_purchases=tuple(
+                dataclasses.replace(w, seat=seat(w.seat)) for w in hand.walk_purchases
+            ),
+            showdown=showdown_to_seats(hand.showdown, seat),
+            wild=hand.wild,
+        )
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class NightPotPreview:
+    """A Guts or Shelby settlement, and the table's names by engine seat."""
+
+    settlement: GutsSettlement | ShelbyRoundSettlement
+    names: Mapping[int, str]
+
+
+def preview_guts_deal(
+    *,
+    night_id: int,
+    by: User,
+    in_players: Sequence[int],
+    showdown: Showdown | None = None,
+    options: GutsOptions | None = None,
+) -> NightPotPreview:
+    """The settlement :func:`~.recording.record_guts_deal` would book."""
+    night = _open_night(by, night_id)
+    table = read_table(night)
+    pots = night_pots(night)
+    settled = settle_guts_deal(
+        GutsTable(
+            pot=pots[AccountKind.GUTS_POT],
+            reserve=pots[AccountKind.GUTS_RESERVE],
+            stacks=table.stacks,
+            dealer=table.dealer_position,
+            names=table.names,
+        ),
+        options or _guts_options(night),
+        in_players=table.positions(in_players),
+        showdown=showdown_to_seats(showdown, lambda p: table.by_player(p).position),
+    )
+    return NightPotPreview(settlement=settled, names=table.names)
+
+
+def preview_shelby_round(
+    *,
+    night_id: int,
+    by: User,
+    holders: Sequence[int],
+    showdown: Showdown | None = None,
+    extra_cards: Mapping[int, int] | None = None,
+    options: ShelbyOptions | None = None,
+) -> NightPotPreview:
+    """The settlement :func:`~.recording.record_shelby_round` would book."""
+    night = _open_night(by, night_id)
+    table = read_table(night)
+    state = shelby_state(night)
+    positions = {s.seat.player_id: s.position for s in table.seats}
+    settled = settle_shelby_round(
+        ShelbyState(
+            pot=state["pot"],
+            round=state["round"],
+            stacks=table.stacks,
+            shelbys={positions[p]: n for p, n in state["shelbys"].items() if p in positions},
+            dealer=table.dealer_position,
+            names=table.names,
+        ),
+        options or ShelbyOptions(ante=night.ante),
+        holders=table.positions(holders),
+        showdown=showdown_to_seats(showdown, lambda p: table.by_player(p).position),
+        extra_cards={table.by_player(p).position: n for p, n in (extra_cards or {}).items()},
+    )
+    return NightPotPreview(settlement=settled, names=table.names)

@@ -1,0 +1,332 @@
+"""Nights: plan one with its house rules, start it, the night page, and the table's
+comings and goings (arrive, rebuy, leave), the split of the night's pots, the end.
+
+Every write goes through a service with the form's idempotency key; a refusal
+(LedgerError) is shown in the page and nothing is recorded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from gamenight import services
+from gamenight.forms.nights import (
+    ArriveForm,
+    EndNightForm,
+    LeaveForm,
+    NightForm,
+    RebuyForm,
+    SplitForm,
+    StartNightForm,
+    game_label,
+)
+from gamenight.models import (
+    NIGHT_POTS,
+    Account,
+    AccountKind,
+    LimitStructure,
+    Membership,
+    Night,
+    NightStatus,
+    Seat,
+)
+from gamenight.services import LedgerError, PotsNotEmptyError
+from gamenight.views.groups import (
+    BAD_INPUT,
+    HtmxHttpRequest,
+    done_before,
+    membership_for_user,
+    recorder_membership,
+    remember_done,
+    render_page,
+)
+
+
+def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
+    """The night and the user's membership of its group; Http404 for anyone else."""
+    group_id = Night.objects.filter(pk=night_id).values_list("group_id", flat=True).first()
+    if group_id is None:
+        raise Http404("no such night")
+    membership = membership_for_user(request, group_id)
+    night = Night.objects.select_related("group", "season", "dealer__player").get(pk=night_id)
+    return night, membership
+
+
+def _get_night_for_recorder(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
+    night, membership = _get_night_for_user(request, night_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may record")
+    return night, membership
+
+
+# ------------------------------------------------------------------ plan and start
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+    membership = recorder_membership(request, group_id)
+    group = membership.group
+    form = NightForm(
+        request.POST if request.method == "POST" else None, seasons=group.seasons.all()
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if (again := done_before(request, data["key"])) is not None:
+            return again
+        try:
+            night = services.create_night(
+                group_id=group_id,
+                by=request.user,  # type: ignore[arg-type]
+                date=data["date"],
+                season_id=data["season"].pk if data["season"] else None,
+                place=data["place"],
+                ante=data["ante"],
+                limit_structure=LimitStructure(data["limit_structure"]),
+                allowed_games=list(data["allowed_games"]),
+                game_options=data["game_options"],
+                starting_stack=data["starting_stack"],
+                carry_over=data["carry_over"],
+            )
+        except LedgerError as error:
+            form.add_error(None, str(error))
+        else:
+            return remember_done(request, data["key"], reverse("night_start", args=[night.pk]))
+    context = {"form": form, "group": group}
+    status = BAD_INPUT if form.is_bound else 200
+    return render_page(request, "nights/night_create.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    night, _membership = _get_night_for_recorder(request, night_id)
+    if night.status != NightStatus.PLANNED:
+        return redirect("night_detail", night_id=night.pk)
+    form = StartNightForm(
+        request.POST if request.method == "POST" else None, players=night.group.players.all()
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.start_night(
+                night_id=night.pk,
+                by=request.user,  # type: ignore[arg-type]
+                key=data["key"],
+                players=data["order"],
+                draw=random.SystemRandom() if data["random_draw"] else None,
+                buy_ins=data["buy_ins"],
+            )
+        except LedgerError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("night_detail", night_id=night.pk)
+    context = {"form": form, "night": night}
+    status = BAD_INPUT if form.is_bound else 200
+    return render_page(request, "nights/night_start.html", context, status=status)
+
+
+# ------------------------------------------------------------------ the night page
+
+
+def _deal_list(night: Night, membership: Membership) -> dict[str, Any]:
+    from gamenight.views.recording import deal_list_context
+
+    listed = deal_list_context(night, membership)
+    return {"deal_rows": listed["deal_rows"], "may_undo": listed["may_record"]}
+
+
+def _night_context(night: Night, membership: Membership, **forms_given: Any) -> dict[str, Any]:
+    seats = list(Seat.objects.filter(night=night).select_related("player"))
+    stacks = dict(
+        Account.objects.filter(night=night, kind=AccountKind.STACK).values_list(
+            "player_id", "balance"
+        )
+    )
+    seated = [s for s in seats if s.seated]
+    gone = [s for s in seats if not s.seated]
+    seated_players = [s.player for s in seated]
+    pots = [
+        (AccountKind(a.kind).label, a.balance)
+        for a in Account.objects.filter(night=night, kind__in=NIGHT_POTS).order_by("kind")
+        if a.balance
+    ]
+    away = [p for p in night.group.players.all() if p not in seated_players]
+    context: dict[str, Any] = {
+        "night": night,
+        "membership": membership,
+        "may_record": membership.may_record,
+        "seats": [(s, stacks.get(s.player_id, 0)) for s in seated],
+        "gone": [(s, stacks.get(s.player_id, 0)) for s in gone],
+        "dealer": night.dealer if night.dealer and night.dealer.seated else None,
+        "games": [(g, game_label(g)) for g in night.allowed_games],
+        "pots": pots,
+        "running": night.status == NightStatus.RUNNING,
+        # The night's recorded games with their undo buttons (recording/_deal_list.html).
+        **_deal_list(night, membership),
+        "betting": (night.game_options or {}).get("betting", {}),
+        "anyone_away": bool(away),
+    }
+    if membership.may_record and context["running"]:
+        context.update(
+            arrive_form=forms_given.get("arrive_form") or ArriveForm(players=away),
+            rebuy_form=forms_given.get("rebuy_form") or RebuyForm(players=seated_players),
+            leave_form=forms_given.get("leave_form") or LeaveForm(players=seated_players),
+            end_form=forms_given.get("end_form") or EndNightForm(),
+            split_form=forms_given.get("split_form") or SplitForm(players=seated_players),
+            end_error=forms_given.get("end_error"),
+        )
+    return context
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def night_detail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    night, membership = _get_night_for_user(request, night_id)
+    return render_page(request, "nights/night.html", _night_context(night, membership))
+
+
+def _table_action(
+    request: HtmxHttpRequest,
+    night_id: int,
+    *,
+    form_class: type[forms.Form],
+    form_name: str,
+    players: Callable[[Night], Any],
+    write: Callable[[Night, dict[str, Any]], object],
+) -> HttpResponse:
+    """Validate the form, let the service write, and show the night again (with any message)."""
+    night, membership = _get_night_for_recorder(request, night_id)
+    form = form_class(request.POST, players=players(night))  # type: ignore[call-arg]
+    if form.is_valid():
+        try:
+            write(night, form.cleaned_data)
+        except LedgerError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("night_detail", night_id=night.pk)
+    context = _night_context(night, membership, **{form_name: form})
+    return render_page(request, "nights/night.html", context, status=BAD_INPUT)
+
+
+def _away(night: Night) -> Any:
+    seated = Seat.objects.filter(night=night, seated=True).values("player_id")
+    return night.group.players.exclude(pk__in=seated)
+
+
+def _seated(night: Night) -> Any:
+    return night.group.players.filter(seats__night=night, seats__seated=True)
+
+
+@login_required
+@require_POST
+def night_arrive(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def write(night: Night, data: dict[str, Any]) -> object:
+        return services.arrive(
+            night_id=night.pk,
+            by=request.user,  # type: ignore[arg-type]
+            key=data["key"],
+            player_id=data["player"],
+            buy_in=data["buy_in"],
+        )
+
+    return _table_action(
+        request,
+        night_id,
+        form_class=ArriveForm,
+        form_name="arrive_form",
+        players=_away,
+        write=write,
+    )
+
+
+@login_required
+@require_POST
+def night_rebuy(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def write(night: Night, data: dict[str, Any]) -> object:
+        return services.rebuy(
+            night_id=night.pk,
+            by=request.user,  # type: ignore[arg-type]
+            key=data["key"],
+            player_id=data["player"],
+            amount=data["amount"],
+        )
+
+    return _table_action(
+        request,
+        night_id,
+        form_class=RebuyForm,
+        form_name="rebuy_form",
+        players=_seated,
+        write=write,
+    )
+
+
+@login_required
+@require_POST
+def night_leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def write(night: Night, data: dict[str, Any]) -> object:
+        return services.leave(
+            night_id=night.pk,
+            by=request.user,  # type: ignore[arg-type]
+            key=data["key"],
+            player_id=data["player"],
+        )
+
+    return _table_action(
+        request,
+        night_id,
+        form_class=LeaveForm,
+        form_name="leave_form",
+        players=_seated,
+        write=write,
+    )
+
+
+@login_required
+@require_POST
+def night_split(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def write(night: Night, data: dict[str, Any]) -> object:
+        return services.split_night_pots(
+            night_id=night.pk,
+            by=request.user,  # type: ignore[arg-type]
+            key=data["key"],
+            players=data["players"],
+        )
+
+    return _table_action(
+        request,
+        night_id,
+        form_class=SplitForm,
+        form_name="split_form",
+        players=_seated,
+        write=write,
+    )
+
+
+@login_required
+@require_POST
+def night_end(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    night, membership = _get_night_for_recorder(request, night_id)
+    try:
+        services.end_night(night_id=night.pk, by=request.user)  # type: ignore[arg-type]
+    except PotsNotEmptyError as error:
+        context = _night_context(night, membership, end_error=str(error))
+        context["pots_held"] = True
+        return render_page(request, "nights/night.html", context, status=BAD_INPUT)
+    except LedgerError as error:
+        context = _night_context(night, membership, end_error=str(error))
+        return render_page(request, "nights/night.html", context, status=BAD_INPUT)
+    return redirect("night_detail", night_id=night.pk)

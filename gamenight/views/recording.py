@@ -1,0 +1,336 @@
+"""Recording a game dealt at the table: the entry form, the preview, confirm and undo.
+
+One view per page. The form posts to itself: a stepper button (``step``)
+re-renders it with one number changed, ``preview`` shows what the engine
+settles, ``confirm`` records it once per idempotency key and goes back to the
+night. An HTMX request gets the form partial, a plain one the whole page.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Exists, OuterRef, Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from engine.errors import EngineError
+from gamenight import services
+from gamenight.forms.recording import (
+    GAMES,
+    Family,
+    Game,
+    RecordGameForm,
+    SeatRow,
+    guts_options,
+    shelby_options,
+)
+from gamenight.models import (
+    MAX_CHIPS,
+    AccountKind,
+    Entry,
+    Membership,
+    Night,
+    NightStatus,
+    Transaction,
+    TransactionKind,
+)
+from gamenight.services import preview as previews
+from gamenight.views.recording_preview import (
+    night_pot_preview,
+    table_hand_preview,
+)
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+GAME_KINDS = (TransactionKind.TABLE_HAND, TransactionKind.GUTS_DEAL, TransactionKind.SHELBY_ROUND)
+
+
+def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
+    """The night and the user's membership of its group; Http404 for anyone else."""
+    night = Night.objects.filter(pk=night_id).select_related("group").first()
+    if night is None:
+        raise Http404("no such night")
+    membership = services.membership_for(request.user, night.group_id)  # type: ignore[arg-type]
+    return night, membership
+
+
+def night_page_url(night: Night) -> str:
+    """The night's page when the night pages are installed, else its list of games."""
+    for name in ("night", "night_detail"):
+        try:
+            return reverse(name, kwargs={"night_id": night.pk})
+        except NoReverseMatch:
+            continue
+    return reverse("night_deals", kwargs={"night_id": night.pk})
+
+
+def _closed_message(night: Night) -> str:
+    if night.status == NightStatus.PLANNED:
+        return _("The night has not started yet: start it first.")
+    return _("The night is closed: nothing more can be recorded.")
+
+
+# ---------------------------------------------------------------- the entry form
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpResponse:
+    night, membership = _get_night_for_user(request, night_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may record")
+    chosen = GAMES.get(game)
+    if chosen is None:
+        raise Http404("no such game")
+    table = previews.read_table(night) if night.status == NightStatus.RUNNING else None
+    shelby = previews.shelby_state(night) if chosen.family is Family.SHELBY else None
+    rows = [
+        SeatRow(
+            player_id=s.seat.player_id,
+            name=s.name,
+            stack=s.stack,
+            shelbys=(shelby or {}).get("shelbys", {}).get(s.seat.player_id, 0),
+        )
+        for s in (table.seats if table else ())
+        if s.stack > 0
+    ]
+    context: dict[str, Any] = {
+        "night": night,
+        "game": chosen,
+        "games": GAMES.values(),
+        "shelby": shelby,
+        "pots": previews.night_pots(night) if chosen.family is Family.GUTS else None,
+        "closed": _closed_message(night) if night.status != NightStatus.RUNNING else "",
+        "deals_url": reverse("night_deals", kwargs={"night_id": night.pk}),
+        "night_url": night_page_url(night),
+    }
+    form_kwargs = {"game": chosen, "rows": rows, "ante": night.ante}
+    if request.method == "GET":
+        form = RecordGameForm(**form_kwargs)
+        return _render_form(request, context, form)
+
+    data = request.POST.copy()
+    step = data.pop("step", None)
+    if step:
+        _apply_step(data, step[-1])
+        form = RecordGameForm(data, **form_kwargs)
+        return _render_form(request, context, form, show_errors=False)
+
+    form = RecordGameForm(data, **form_kwargs)
+    if context["closed"]:
+        context["error"] = context["closed"]
+        return _render_form(request, context, form)
+    if not rows:
+        context["error"] = _("Nobody at the table has chips: seat players or rebuy first.")
+        return _render_form(request, context, form)
+    if not form.is_valid():
+        return _render_form(request, context, form)
+    confirm = "confirm" in data
+    try:
+        if confirm:
+            _record(request, night, chosen, form)
+        else:
+            context["preview"] = _preview(request, night, chosen, form)
+    except ValidationError as error:
+        context["error"] = " ".join(error.messages)
+    except (services.LedgerError, EngineError) as error:
+        context["error"] = str(error)
+    else:
+        if confirm:
+            url = night_page_url(night)
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return _render_form(request, context, form)
+
+
+def _apply_step(data: Any, step: str) -> None:
+    """``chips_12:-1`` changes the field by the amount, never below 0."""
+    name, _sep, amount = step.partition(":")
+    try:
+        delta = int(amount)
+        current = int(data.get(name) or 0)
+    except ValueError:
+        return
+    data[name] = str(max(0, min(MAX_CHIPS, current + delta)))
+
+
+def _render_form(
+    request: HtmxHttpRequest,
+    context: dict[str, Any],
+    form: RecordGameForm,
+    *,
+    show_errors: bool = True,
+) -> HttpResponse:
+    context = {**context, "form": form, "rows": form.row_fields(), "show_errors": show_errors}
+    template = "recording/record_game.html"
+    if request.htmx and not request.htmx.boosted:
+        template += "#record-form"
+    return render(request, template, context)
+
+
+def _preview(
+    request: HttpRequest, night: Night, game: Game, form: RecordGameForm
+) -> dict[str, Any]:
+    by = request.user
+    if game.family is Family.GUTS:
+        return night_pot_preview(
+            services.preview.preview_guts_deal(
+                night_id=night.pk,
+                by=by,  # type: ignore[arg-type]
+                in_players=form.in_players(),
+                showdown=form.showdown(),
+                options=guts_options(game, night),
+            ),
+            kind="guts",
+        )
+    if game.family is Family.SHELBY:
+        return night_pot_preview(
+            services.preview.preview_shelby_round(
+                night_id=night.pk,
+                by=by,  # type: ignore[arg-type]
+                holders=form.in_players(),
+                showdown=form.showdown(),
+                extra_cards=form.extra_cards(),
+                options=shelby_options(game, night),
+            ),
+            kind="shelby",
+        )
+    return table_hand_preview(
+        services.preview.preview_table_hand(
+            night_id=night.pk,
+            by=by,  # type: ignore[arg-type]
+            hand=form.table_hand(),
+        )
+    )
+
+
+def _record(request: HttpRequest, night: Night, game: Game, form: RecordGameForm) -> Transaction:
+    by, key = request.user, form.cleaned_data["key"]
+    if game.family is Family.GUTS:
+        return services.record_guts_deal(
+            night_id=night.pk,
+            by=by,  # type: ignore[arg-type]
+            key=key,
+            in_players=form.in_players(),
+            showdown=form.showdown(),
+            options=guts_options(game, night),
+        )
+    if game.family is Family.SHELBY:
+        return services.record_shelby_round(
+            night_id=night.pk,
+            by=by,  # type: ignore[arg-type]
+            key=key,
+            holders=form.in_players(),
+            showdown=form.showdown(),
+            extra_cards=form.extra_cards(),
+            options=shelby_options(game, night),
+        )
+    return services.record_table_hand(
+        night_id=night.pk,
+        by=by,  # type: ignore[arg-type]
+        key=key,
+        hand=form.table_hand(),
+    )
+
+
+# ---------------------------------------------------------------- recorded games and undo
+
+
+def deal_list_context(night: Night, membership: Membership) -> dict[str, Any]:
+    """The night's recorded games, newest first, each with its chips per player.
+
+    Three queries whatever the number of games; usable by the night page to
+    include ``recording/_deal_list.html``.
+    """
+    stack_entries = Entry.objects.filter(account__kind=AccountKind.STACK).select_related(
+        "account__player"
+    )
+    games = (
+        Transaction.objects.filter(night=night, kind__in=GAME_KINDS)
+        .select_related("deal__dealer__player")
+        .annotate(undone=Exists(Transaction.objects.filter(reverses=OuterRef("pk"))))
+        .prefetch_related(Prefetch("entries", queryset=stack_entries, to_attr="stack_entries"))
+        .order_by("-id")
+    )
+    rows = []
+    for record in games:
+        chips: dict[str, int] = {}
+        for entry in record.stack_entries:
+            name = entry.account.player.name if entry.account.player else "?"
+            chips[name] = chips.get(name, 0) + entry.amount
+        rows.append(
+            {
+                "transaction": record,
+                "deal": record.deal,
+                "game": GAMES[record.deal.game].title
+                if record.deal and record.deal.game in GAMES
+                else (record.deal.game if record.deal else ""),
+                "chips": sorted(chips.items(), key=lambda item: -item[1]),
+                "undo_key": uuid.uuid4().hex,
+            }
+        )
+    return {
+        "night": night,
+        "deal_rows": rows,
+        "may_record": membership.may_record and night.status == NightStatus.RUNNING,
+    }
+
+
+@login_required
+@require_http_methods(["GET"])
+@vary_on_headers("HX-Request")
+def night_deals(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    night, membership = _get_night_for_user(request, night_id)
+    return _render_deals(request, night, membership)
+
+
+def _render_deals(
+    request: HtmxHttpRequest, night: Night, membership: Membership, *, error: str = ""
+) -> HttpResponse:
+    context = {
+        **deal_list_context(night, membership),
+        "error": error,
+        "night_url": night_page_url(night),
+        "games": GAMES.values(),
+    }
+    template = "recording/night_deals.html"
+    if request.htmx and not request.htmx.boosted:
+        template += "#deal-list"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def undo_deal(request: HtmxHttpRequest, night_id: int, transaction_id: int) -> HttpResponse:
+    night, membership = _get_night_for_user(request, night_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may undo")
+    key = request.POST.get("key", "")
+    try:
+        services.undo(
+            night_id=night.pk,
+            by=request.user,  # type: ignore[arg-type]
+            key=key,
+            transaction_id=transaction_id,
+        )
+    except services.LedgerError as error:
+        night.refresh_from_db()
+        return _render_deals(request, night, membership, error=str(error))
+    if request.htmx:
+        night.refresh_from_db()
+        return _render_deals(request, night, membership)
+    return redirect("night_deals", night_id=night.pk)

@@ -1,0 +1,73 @@
+"""The engine's settlements shaped for the preview template (names instead of seats)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.guts import GutsSettlement
+from engine.guts_chips import GUTS_POT, GUTS_RESERVE, SHELBY_POT
+from engine.table_hand import TableSettlement
+from gamenight.services.preview import NightPotPreview
+
+
+def table_hand_preview(settled: TableSettlement) -> dict[str, Any]:
+    """Every pot and side pot (amount, who could win it, winners, odd chips) and every
+    player's net with the reasons."""
+    hand = settled.hand
+
+    def names(seats: Any) -> list[str]:
+        return [hand.name(s) for s in seats]
+
+    pots = [
+        {
+            "name": award.name,
+            "main": award.name == "main pot",
+            "amount": award.pot.amount,
+            "eligible": names(award.pot.eligible),
+            "winners": names(award.winners),
+            "share": award.share,
+            "odd_chips": names(award.odd_chips),
+        }
+        for award in settled.pots.awards
+    ]
+    players = [
+        {
+            "name": p.name,
+            "put_in": p.put_in,
+            "net": p.net,
+            "stack_after": p.stack_after,
+            "folded": p.folded,
+            "all_in": p.all_in,
+            "hand_name": settled.hand_names.get(p.seat, ""),
+            "reasons": [(r.chips, r.text) for r in p.reasons],
+        }
+        for p in settled.players
+    ]
+    return {"kind": "table", "total": settled.total, "pots": pots, "players": players}
+
+
+def night_pot_preview(preview: NightPotPreview, *, kind: str) -> dict[str, Any]:
+    """A Guts deal or a Shelby round: each player's net, the reasons, the next pot."""
+    settled, names = preview.settlement, preview.names
+    players = [
+        {"name": names.get(seat, f"seat {seat}"), "net": net, "stack_after": settled.stacks[seat]}
+        for seat, net in sorted(settled.net.items())
+    ]
+    result: dict[str, Any] = {
+        "kind": kind,
+        "players": players,
+        "reasons": list(settled.reasons),
+        "pot": settled.pot,
+    }
+    if isinstance(settled, GutsSettlement):
+        result["reserve"] = settled.reserve
+        result["pays"] = {names.get(s, str(s)): n for s, n in settled.pays.items()}
+        result["takes"] = {names.get(s, str(s)): n for s, n in settled.takes.items()}
+    else:
+        result["round"] = settled.next_state.round
+        result["shelbys"] = {
+            names.get(s, str(s)): n for s, n in settled.next_state.shelbys.items() if n
+        }
+        result["game_over"] = settled.game_over
+    result["accounts"] = (GUTS_POT, GUTS_RESERVE, SHELBY_POT)
+    return result

@@ -1,0 +1,86 @@
+"""Season standings with a chart of running totals, and a player's history."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from gamenight import services
+from gamenight.charts import line_chart
+from gamenight.models import Group, Player, Season
+from gamenight.services import standings as computed
+from gamenight.views.recording import HtmxHttpRequest
+
+
+def _get_group_for_user(request: HttpRequest, group_id: int) -> Group:
+    return services.group_for_viewing(request.user, group_id)  # type: ignore[arg-type]
+
+
+def _points(raw: str | None) -> tuple[int, ...] | None:
+    """``?points=on`` uses the default scheme, ``?points=10,6,3`` a custom one."""
+    if not raw:
+        return None
+    if raw in ("on", "1", "default"):
+        return computed.DEFAULT_POINTS
+    try:
+        points = tuple(int(p) for p in raw.replace(" ", "").split(",") if p)
+    except ValueError:
+        return computed.DEFAULT_POINTS
+    if not points or any(p < 0 or p > 1000 for p in points) or len(points) > 20:
+        return computed.DEFAULT_POINTS
+    return points
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def season_standings(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    season = Season.objects.filter(group=group, pk=season_id).first()
+    if season is None:
+        raise Http404("no such season")
+    standings = computed.season_standings(season, points=_points(request.GET.get("points")))
+    chart = (
+        line_chart(
+            labels=[date_format(n.date, "j M") for n in standings.nights],
+            series=[(row.name, row.running) for row in standings.rows],
+            title=_("Running total of each player across the season's nights"),
+        )
+        if standings.nights
+        else ""
+    )
+    context = {
+        "group": group,
+        "season": season,
+        "standings": standings,
+        "chart": chart,
+        "seasons": Season.objects.filter(group=group),
+        "points_param": request.GET.get("points", ""),
+    }
+    template = "standings/season.html"
+    if request.htmx and not request.htmx.boosted:
+        template += "#standings-table"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def player_history(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    player = Player.objects.filter(group=group, pk=player_id).first()
+    if player is None:
+        raise Http404("no such player")
+    nights = computed.player_history(player)
+    context = {
+        "group": group,
+        "player": player,
+        "nights": nights,
+        "total": sum(n.net for n in nights),
+        "games_dealt": sum(n.games_dealt for n in nights),
+    }
+    return render(request, "standings/player.html", context)

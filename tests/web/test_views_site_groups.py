@@ -1,0 +1,267 @@
+"""Groups: create, the group page, the invite link, joining by link, members' roles.
+
+Written against the host (owner), a co-host, a player who may only view, an
+outsider (host of another group) and someone not logged in.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from ledger_helpers import Table
+
+from gamenight.models import Group, Membership, Role
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _login(client: Client, user: User) -> Client:
+    client.force_login(user)
+    return client
+
+
+# ---------------------------------------------------------------- create
+
+
+@pytest.mark.django_db
+def test_create_group_redirects_anonymous_to_login(client: Client) -> None:
+    response = client.get("/groups/new/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=/groups/new/")
+
+
+@pytest.mark.django_db
+def test_it_creates_a_group_with_the_creator_as_host(client: Client) -> None:
+    user = User.objects.create(username="anna")
+    _login(client, user)
+    form = client.get("/groups/new/")
+    assert form.status_code == 200
+    key = form.context["form"].initial["key"]
+    response = client.post("/groups/new/", {"name": "Tuesday poker", "key": key})
+    group = Group.objects.get(name="Tuesday poker")
+    assert response["Location"] == f"/groups/{group.pk}/"
+    assert Membership.objects.get(group=group, user=user).role == Role.HOST
+
+
+@pytest.mark.django_db
+def test_a_double_tap_creates_one_group(client: Client) -> None:
+    _login(client, User.objects.create(username="anna"))
+    first = client.post("/groups/new/", {"name": "Tuesday poker", "key": "k1"})
+    second = client.post("/groups/new/", {"name": "Tuesday poker", "key": "k1"})
+    assert first["Location"] == second["Location"]
+    assert Group.objects.filter(name="Tuesday poker").count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("data", [{"name": "", "key": "k"}, {"name": "   ", "key": "k"}, {}])
+def test_create_group_with_bad_input_shows_a_message_and_creates_nothing(
+    client: Client, data: dict[str, str]
+) -> None:
+    _login(client, User.objects.create(username="anna"))
+    response = client.post("/groups/new/", data)
+    assert response.status_code == 422
+    assert 'class="error"' in response.content.decode()
+    assert not Group.objects.exists()
+
+
+@pytest.mark.django_db
+def test_create_group_htmx_gets_the_partial(client: Client) -> None:
+    _login(client, User.objects.create(username="anna"))
+    response = client.post("/groups/new/", {"name": ""}, **HX)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "<html" not in html
+    assert 'id="content"' in html
+
+
+# ---------------------------------------------------------------- the group page
+
+
+@pytest.mark.parametrize("who", ["owner", "cohost", "viewer"])
+def test_every_member_sees_the_group_page(client: Client, table: Table, who: str) -> None:
+    _login(client, getattr(table, who))
+    response = client.get(f"/groups/{table.group.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Friday poker" in html
+    for name in ("Anna", "Ben", "Carla", "owner", "cohost", "viewer"):
+        assert name in html
+    assert f"/nights/{table.night.pk}/" in html
+
+
+def test_the_group_page_is_404_for_an_outsider(client: Client, table: Table) -> None:
+    _login(client, table.outsider)
+    assert client.get(f"/groups/{table.group.pk}/").status_code == 404
+    assert client.get("/groups/999999/").status_code == 404
+
+
+def test_the_group_page_redirects_anonymous_to_login(client: Client, table: Table) -> None:
+    response = client.get(f"/groups/{table.group.pk}/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_the_group_page_htmx_gets_the_partial(client: Client, table: Table) -> None:
+    _login(client, table.owner)
+    full = client.get(f"/groups/{table.group.pk}/")
+    partial = client.get(f"/groups/{table.group.pk}/", **HX)
+    assert "<html" in full.content.decode()
+    assert "<html" not in partial.content.decode()
+    assert 'id="content"' in partial.content.decode()
+    assert "HX-Request" in partial["Vary"]
+
+
+@pytest.mark.parametrize(("who", "sees"), [("owner", True), ("cohost", True), ("viewer", False)])
+def test_only_hosts_see_the_invite_link_and_the_edit_buttons(
+    client: Client, table: Table, who: str, sees: bool
+) -> None:
+    _login(client, getattr(table, who))
+    html = client.get(f"/groups/{table.group.pk}/").content.decode()
+    assert (table.group.invite_token in html) is sees
+    assert (f"/groups/{table.group.pk}/nights/new/" in html) is sees
+    assert (f"/groups/{table.group.pk}/players/new/" in html) is sees
+
+
+# ---------------------------------------------------------------- invite link
+
+
+def test_the_host_rotates_the_invite_link(client: Client, table: Table) -> None:
+    old = table.group.invite_token
+    _login(client, table.owner)
+    response = client.post(f"/groups/{table.group.pk}/invite/rotate/")
+    assert response.status_code == 302
+    table.group.refresh_from_db()
+    assert table.group.invite_token != old
+    assert client.get(f"/join/{old}/").status_code == 404
+
+
+@pytest.mark.parametrize(("who", "status"), [("cohost", 403), ("viewer", 403), ("outsider", 404)])
+def test_only_the_host_rotates_the_invite_link(
+    client: Client, table: Table, who: str, status: int
+) -> None:
+    old = table.group.invite_token
+    _login(client, getattr(table, who))
+    assert client.post(f"/groups/{table.group.pk}/invite/rotate/").status_code == status
+    table.group.refresh_from_db()
+    assert table.group.invite_token == old
+
+
+def test_rotating_needs_a_post(client: Client, table: Table) -> None:
+    _login(client, table.owner)
+    assert client.get(f"/groups/{table.group.pk}/invite/rotate/").status_code == 405
+
+
+def test_rotating_redirects_anonymous_to_login(client: Client, table: Table) -> None:
+    assert client.post(f"/groups/{table.group.pk}/invite/rotate/").status_code == 302
+
+
+# ---------------------------------------------------------------- joining
+
+
+def test_joining_by_link_makes_a_player_member(client: Client, table: Table) -> None:
+    newcomer = User.objects.create(username="newcomer")
+    _login(client, newcomer)
+    page = client.get(f"/join/{table.group.invite_token}/")
+    assert page.status_code == 200
+    assert "Friday poker" in page.content.decode()
+    response = client.post(f"/join/{table.group.invite_token}/")
+    assert response["Location"] == f"/groups/{table.group.pk}/"
+    assert Membership.objects.get(group=table.group, user=newcomer).role == Role.PLAYER
+
+
+def test_joining_twice_keeps_the_role(client: Client, table: Table) -> None:
+    _login(client, table.cohost)
+    page = client.get(f"/join/{table.group.invite_token}/")
+    assert "already a member" in page.content.decode()
+    client.post(f"/join/{table.group.invite_token}/")
+    assert Membership.objects.get(group=table.group, user=table.cohost).role == Role.COHOST
+
+
+def test_joining_with_a_wrong_token_is_404(client: Client, table: Table) -> None:
+    _login(client, table.outsider)
+    assert client.get("/join/not-a-token/").status_code == 404
+    assert client.post("/join/not-a-token/").status_code == 404
+    assert not Membership.objects.filter(group=table.group, user=table.outsider).exists()
+
+
+def test_joining_sends_anonymous_to_login_and_back(client: Client, table: Table) -> None:
+    response = client.get(f"/join/{table.group.invite_token}/")
+    assert response.status_code == 302
+    assert f"next=/join/{table.group.invite_token}/" in response["Location"]
+
+
+# ---------------------------------------------------------------- roles
+
+
+def _membership(table: Table, user: User) -> Membership:
+    return Membership.objects.get(group=table.group, user=user)
+
+
+def test_the_host_makes_a_player_co_host(client: Client, table: Table) -> None:
+    _login(client, table.owner)
+    member = _membership(table, table.viewer)
+    url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
+    response = client.post(url, {"role": "cohost", "key": "r1"})
+    assert response.status_code == 302
+    member.refresh_from_db()
+    assert member.role == Role.COHOST
+
+
+def test_the_host_role_change_htmx_gets_the_partial(client: Client, table: Table) -> None:
+    _login(client, table.owner)
+    member = _membership(table, table.cohost)
+    url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
+    response = client.post(url, {"role": "player", "key": "r1"}, follow=True, **HX)
+    assert "<html" not in response.content.decode()
+    member.refresh_from_db()
+    assert member.role == Role.PLAYER
+
+
+@pytest.mark.parametrize("role", ["host", "boss", ""])
+def test_a_bad_role_shows_a_message_and_changes_nothing(
+    client: Client, table: Table, role: str
+) -> None:
+    _login(client, table.owner)
+    member = _membership(table, table.viewer)
+    url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
+    response = client.post(url, {"role": role, "key": "r1"})
+    assert response.status_code == 422
+    assert 'role="alert"' in response.content.decode()
+    member.refresh_from_db()
+    assert member.role == Role.PLAYER
+
+
+def test_the_host_cannot_demote_themselves(client: Client, table: Table) -> None:
+    _login(client, table.owner)
+    member = _membership(table, table.owner)
+    url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
+    response = client.post(url, {"role": "player", "key": "r1"})
+    assert response.status_code == 422
+    member.refresh_from_db()
+    assert member.role == Role.HOST
+
+
+@pytest.mark.parametrize(("who", "status"), [("cohost", 403), ("viewer", 403), ("outsider", 404)])
+def test_only_the_host_sets_roles(client: Client, table: Table, who: str, status: int) -> None:
+    _login(client, getattr(table, who))
+    member = _membership(table, table.viewer)
+    url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
+    assert client.post(url, {"role": "cohost", "key": "r1"}).status_code == status
+    member.refresh_from_db()
+    assert member.role == Role.PLAYER
+
+
+def test_a_member_of_another_group_is_404(client: Client, table: Table) -> None:
+    _login(client, table.owner)
+    other = Membership.objects.get(user=table.outsider)
+    url = f"/groups/{table.group.pk}/members/{other.pk}/role/"
+    assert client.post(url, {"role": "cohost", "key": "r1"}).status_code == 404
+    other.refresh_from_db()
+    assert other.role == Role.HOST
+
+
+def test_setting_a_role_redirects_anonymous_to_login(client: Client, table: Table) -> None:
+    member = _membership(table, table.viewer)
+    url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
+    assert client.post(url, {"role": "cohost"}).status_code == 302
