@@ -400,10 +400,9 @@ class BettingRound:
                     f"{name} cannot raise: {self.stacks[seat]} chips do not cover the call "
                     f"of {owed}; call all-in or fold"
                 )
+        current = self.current_bet
         others = [
-            s
-            for s in self.live_seats
-            if s != seat and self.stacks[s] + self.bets[s] > self.current_bet
+            s for s in self.live_seats if s != seat and self.stacks[s] + self.bets[s] > current
         ]
         if not others:
             raise IllegalActionError(

@@ -11,26 +11,48 @@ def betting_actions(betting: BettingRound, seat: int) -> list[LegalAction]:
 
     A short stack may still bet or raise all it has below the smallest size;
     then the smallest and largest amounts are both that all-in amount.
+
+    Each possibility is verified by the round itself, once: this runs before
+    every action of a simulated hand, so the all-in answer reuses the call,
+    bet or raise it amounts to instead of verifying them again.
     """
+    if betting.actor != seat:
+        return []
     actions: list[LegalAction] = []
-    if betting.can_check(seat=seat):
-        actions.append(LegalAction(kind=ActionName.CHECK))
-    if betting.can_call(seat=seat):
-        actions.append(LegalAction(kind=ActionName.CALL, chips=betting.verify_call(seat=seat)))
-    if betting.can_fold(seat=seat):
-        actions.append(LegalAction(kind=ActionName.FOLD))
+    owed = betting.owed(seat)
     stack = betting.stacks[seat]
+    can_call = False
+    if owed == 0:
+        if betting.can_check(seat=seat):
+            actions.append(LegalAction(kind=ActionName.CHECK))
+    else:
+        can_call = betting.can_call(seat=seat)
+        if can_call:
+            actions.append(LegalAction(kind=ActionName.CALL, chips=min(stack, owed)))
+        if betting.can_fold(seat=seat):
+            actions.append(LegalAction(kind=ActionName.FOLD))
+    all_in: bool
     if betting.current_bet == 0:
         low, high = betting.bet_sizes()
         least, most = min(low, stack), stack if high is None else min(high, stack)
         if betting.can_bet(seat=seat, amount=least):
             actions.append(LegalAction(kind=ActionName.BET, min_amount=least, max_amount=most))
+            all_in = most == stack or betting.can_bet(seat=seat, amount=stack)
+        else:
+            all_in = False
     else:
-        room = stack - betting.owed(seat)
+        room = stack - owed
         low, high = betting.raise_sizes(seat)
         least, most = min(low, room), room if high is None else min(high, room)
-        if least >= 1 and betting.can_raise_by(seat=seat, amount=least):
+        can_raise = least >= 1 and betting.can_raise_by(seat=seat, amount=least)
+        if can_raise:
             actions.append(LegalAction(kind=ActionName.RAISE_BY, min_amount=least, max_amount=most))
-    if betting.can_all_in(seat=seat):
+        if stack <= owed:
+            all_in = can_call
+        elif can_raise and most == room:
+            all_in = True
+        else:
+            all_in = room >= 1 and betting.can_raise_by(seat=seat, amount=room)
+    if all_in:
         actions.append(LegalAction(kind=ActionName.ALL_IN, chips=stack))
     return actions
