@@ -30,7 +30,7 @@ from the dealer's left. The payouts always add up to the contributions.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import NegativeAmountError, SettlementError, ShowdownMismatchError
@@ -156,21 +156,61 @@ class PotSettlement:
         return {s: payouts[s] - self.contributions[s] for s in self.contributions}
 
 
+# Picks the winning seats of one pot from its eligible seats' scores.
+WinnerRule = Callable[[Mapping[int, int]], Collection[int]]
+
+
+def best_scores(scores: Mapping[int, int]) -> set[int]:
+    """The seats with the best score: the usual winners of a pot."""
+    top = max(scores.values())
+    return {s for s, score in scores.items() if score == top}
+
+
+def second_best_scores(scores: Mapping[int, int]) -> set[int]:
+    """Second Hand High (ruling 16): the seats with the best score below the top one.
+
+    A tie for best wins nothing, so the next hand takes the pot; a tie for
+    second splits; when every hand ties, they all split.
+
+    >>> sorted(second_best_scores({0: 9, 1: 9, 2: 5, 3: 5, 4: 1}))
+    [2, 3]
+    >>> sorted(second_best_scores({0: 7, 1: 7}))
+    [0, 1]
+    """
+    below = [score for score in scores.values() if score < max(scores.values())]
+    if not below:
+        return set(scores)
+    second = max(below)
+    return {s for s, score in scores.items() if score == second}
+
+
 def settle_pots(
-    split: PotSplit, *, scores: Mapping[int, int], order: Sequence[int]
+    split: PotSplit,
+    *,
+    scores: Mapping[int, int],
+    order: Sequence[int],
+    winners: WinnerRule = best_scores,
 ) -> PotSettlement:
     """Award each pot to the best ``scores`` among its eligible players.
 
     ``order`` lists the seats clockwise from the dealer's left; it orders the
     winners and decides who gets the odd chips of a split pot (ruling 9). A pot
-    only one player can win needs no score.
+    only one player can win needs no score. ``winners`` picks a pot's winners
+    from its eligible players' scores: the best by default, the second best in
+    Second Hand High (:func:`second_best_scores`).
     """
     awards = []
     for name, pot in zip(pot_names(len(split.pots)), split.pots, strict=True):
-        winners = _best(pot.eligible, scores=scores, order=order)
-        share, odd = divmod(pot.amount, len(winners))
+        winners_of_pot = _best(pot.eligible, scores=scores, order=order, rule=winners)
+        share, odd = divmod(pot.amount, len(winners_of_pot))
         awards.append(
-            PotAward(name=name, pot=pot, winners=winners, share=share, odd_chips=winners[:odd])
+            PotAward(
+                name=name,
+                pot=pot,
+                winners=winners_of_pot,
+                share=share,
+                odd_chips=winners_of_pot[:odd],
+            )
         )
     contributions: dict[int, int] = {}
     for pot in split.pots:
@@ -188,7 +228,11 @@ def settle_pots(
 
 
 def _best(
-    eligible: Sequence[int], *, scores: Mapping[int, int], order: Sequence[int]
+    eligible: Sequence[int],
+    *,
+    scores: Mapping[int, int],
+    order: Sequence[int],
+    rule: WinnerRule = best_scores,
 ) -> tuple[int, ...]:
     if len(eligible) == 1:
         return tuple(eligible)
@@ -201,8 +245,8 @@ def _best(
     unordered = [s for s in eligible if s not in order]
     if unordered:
         raise SettlementError(f"seat {unordered[0]} is missing from the seat order")
-    top = max(scores[s] for s in eligible)
-    return tuple(s for s in order if s in eligible and scores[s] == top)
+    chosen = rule({s: scores[s] for s in eligible})
+    return tuple(s for s in order if s in eligible and s in chosen)
 
 
 def pot_payment(*, pot: int, stack: int | None) -> int:

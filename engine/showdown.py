@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import check_distinct
 from engine.errors import ShowdownMismatchError
-from engine.rankings import STANDARD, Ranking
+from engine.rankings import STANDARD, HighRanking, Ranking
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,11 +75,13 @@ def scores_from_cards(
     *,
     ranking: Ranking = STANDARD,
     shared: Sequence[int] = (),
+    wild_cards: Sequence[int] = (),
 ) -> ShowdownScores:
     """Rate each seat's cards with ``ranking`` (its wild ranks included).
 
     ``shared`` cards belong to every hand (the spit card of Spit in the Ocean, a
     board). The same card twice anywhere else is refused: a deck has each card once.
+    ``wild_cards`` are wild by themselves, not their rank (Spit: only the spit card).
     """
     # Imported here so that a host-ranked showdown never loads the evaluator's tables.
     from engine.evaluate import evaluate
@@ -88,7 +90,27 @@ def scores_from_cards(
     scores: dict[int, int] = {}
     names: dict[int, str] = {}
     for seat, cards in hands.items():
-        value = evaluate([*cards, *shared], ranking)
+        held, rated = _with_stand_ins([*cards, *shared], ranking, wild_cards)
+        value = evaluate(held, rated)
         scores[seat] = value.strength
         names[seat] = value.name()
     return ShowdownScores(scores=scores, names=names)
+
+
+def _with_stand_ins(
+    cards: Sequence[int], ranking: Ranking, wild_cards: Sequence[int]
+) -> tuple[list[int], Ranking]:
+    """Cards wild by themselves replaced by stand-ins of a rank nobody holds, made wild.
+
+    The evaluator knows wild ranks only; a rank absent from the hand's natural
+    cards, made wild, acts exactly like the lone wild card. Strengths depend on
+    the made hand only, so they compare with every other hand.
+    """
+    wild = [c for c in cards if c in wild_cards]
+    if not wild or not isinstance(ranking, HighRanking):
+        return list(cards), ranking
+    natural = [c for c in cards if c not in wild_cards]
+    held_ranks = {c >> 2 for c in natural} | set(ranking.wild)
+    free = next(r for r in range(13) if r not in held_ranks)
+    stand_ins = [free * 4 + suit for suit in range(len(wild))]
+    return natural + stand_ins, HighRanking(wild=ranking.wild | {free})

@@ -2,8 +2,9 @@
 
 Prints how often each hand category won at the showdown (or that nobody had
 to show), the average pot and the speed. Every hand starts from fresh stacks
-and the deal moves one seat to the left each hand; the seed makes a run
-repeatable.
+(a game that carries chips between hands, Guts, goes on with the stacks, pot
+and reserve of the hand before) and the deal moves one seat to the left each
+hand; the seed makes a run repeatable.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.categories import Category, decode
 from engine.errors import EngineError
-from engine.evaluate import evaluate
 from engine.games import GAMES, EventKind, HandState, make_rules
 from engine.games.random_play import play_out
+from engine.rankings import HighRanking
 
 NO_SHOWDOWN = "no showdown"
 
@@ -87,11 +89,25 @@ def simulate(
     wins: Counter[str] = Counter()
     pot_total = 0
     began = time.perf_counter()
+    stacks = [stack] * players
+    carry: dict[str, int] | None = None
     for number in range(hands):
         state = HandState.start(
-            rules, names=names, stacks=[stack] * players, dealer=number % players, rng=rng
+            rules,
+            names=names,
+            stacks=stacks if carry is not None else [stack] * players,
+            dealer=number % players,
+            rng=rng,
+            carry=carry,
         )
         play_out(state, rng)
+        # A game that carries chips from hand to hand (the Guts pot and reserve)
+        # keeps the night going: stacks and carried chips go on, and a player down
+        # to a tenth of the starting stack rebuys, so the antes are always covered.
+        carry = state.phase.get("carry_out")
+        if carry is not None:
+            short = max(1, stack // 10)
+            stacks = [chips if chips >= short else stack for chips in state.stacks]
         pot_total += sum(state.put_in)
         wins[_winning_category(state)] += 1
     return Simulation(
@@ -103,9 +119,15 @@ def _winning_category(state: HandState) -> str:
     """The category of the main pot's winning hand (the first winner named)."""
     if not state.shown:
         return NO_SHOWDOWN
-    seat = next(e.seat for e in state.history if e.kind is EventKind.WIN)
-    cards = [card for card, _ in state.cards[seat]] + state.table
-    return evaluate(cards, state.ranking).category.name.lower().replace("_", " ")
+    rated = state.rate_hands(state.shown)
+    seat = next((e.seat for e in state.history if e.kind is EventKind.WIN), None)
+    if seat is None:
+        # A game settled by its own rules (Guts) records no WIN: take the best hand shown.
+        seat = max(state.shown, key=lambda s: rated.scores[s])
+    if not isinstance(state.ranking, HighRanking):
+        return rated.names[seat]  # Guts rankings order categories their own way
+    tier, _ = decode(rated.scores[seat])
+    return Category(tier).name.lower().replace("_", " ")
 
 
 def report(result: Simulation, *, game: str, players: int, seed: int) -> str:

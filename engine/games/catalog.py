@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.games.errors import UnknownGameError
-from engine.games.families import guts, nopeek, spit, stud, variants
+from engine.games.families import guts, nopeek, shelby, spit, stud, variants
 from engine.games.options import GameSpec, OptionSpec, read_options
 from engine.games.rules import GameRules
 
@@ -27,6 +27,7 @@ _GAMES: Final[dict[str, GameSpec]] = {
     **nopeek.SPECS,
     **spit.SPECS,
     **guts.SPECS,
+    **shelby.SPECS,
     **variants.SPECS,
 }
 

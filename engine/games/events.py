@@ -31,7 +31,13 @@ class EventKind(StrEnum):
     SWITCH_GAME = "switch_game"
     WILD_CHANGE = "wild_change"
     BUY_CARD = "buy_card"
+    # Psycho Shelby: the holder of a 4 does not buy the extra card it offers.
+    DECLINE_CARD = "decline_card"
     SETTLE = "settle"
+    # A card leaves a hand for good (The Good, the Bad and the Ugly: the Bad's rank).
+    DISCARD = "discard"
+    # Jack the Shifter: the holder of a jack leaves the game as it is.
+    KEEP_GAME = "keep_game"
     SHOW = "show"
     WIN = "win"
     RETURN = "return"
@@ -53,8 +59,9 @@ class Event:
 
     @property
     def public(self) -> bool:
-        """Whether everyone at the table may see it (a face-down deal is private)."""
-        return self.kind is not EventKind.DEAL or self.face_up
+        """Whether everyone at the table may see it (a face-down deal or a discard is private)."""
+        private = self.kind in (EventKind.DEAL, EventKind.DRAW) and self.card is not None
+        return not private or self.face_up
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -106,18 +113,22 @@ class ActionName(StrEnum):
     BUY_CARD = "buy_card"
     DECLINE_CARD = "decline_card"
     CALL_SPIT = "call_spit"
+    # Spit in the Ocean with "Spit!" calls: let the deal go on without calling.
+    PASS_SPIT = "pass_spit"
 
 
 @dataclass(frozen=True, kw_only=True)
 class LegalAction:
     """An action the actor may take now; bets and raises take an amount from
     ``min_amount`` to ``max_amount``, the others take none (both ``None``), and
-    ``chips`` is what a call, pot payment or walk would cost."""
+    ``chips`` is what a call, pot payment or walk would cost; ``game`` the game a
+    Jack the Shifter switch would change to (one legal action a game)."""
 
     kind: ActionName
     min_amount: int | None = None
     max_amount: int | None = None
     chips: int = 0
+    game: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -125,4 +136,5 @@ class LegalAction:
             "min_amount": self.min_amount,
             "max_amount": self.max_amount,
             "chips": self.chips,
+            "game": self.game,
         }

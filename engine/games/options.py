@@ -15,7 +15,7 @@ from engine.games.errors import GameOptionError
 if TYPE_CHECKING:
     from engine.games.rules import GameRules
 
-OptionKind = Literal["bool", "count", "face"]
+OptionKind = Literal["bool", "count", "face", "choice"]
 
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0"})
@@ -23,12 +23,15 @@ _FALSE = frozenset({"false", "no", "off", "0"})
 
 @dataclass(frozen=True, kw_only=True)
 class OptionSpec:
-    """One house option. A ``count`` may be ``None`` (no cap) or a whole number from 0."""
+    """One house option. A ``count`` may be ``None`` (no cap) or a whole number from
+    ``least`` (0 unless given); a ``choice`` is one of ``choices``."""
 
     name: str
     kind: OptionKind
     default: object
     help: str
+    choices: tuple[str, ...] = ()
+    least: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -68,6 +71,12 @@ def _read(game: str, spec: OptionSpec, raw: object) -> object:
         if text in ("up", "down"):
             return text
         raise GameOptionError(f"{game}: {spec.name} is up or down, not {raw!r}")
+    if spec.kind == "choice":
+        if text in spec.choices:
+            return text
+        raise GameOptionError(
+            f"{game}: {spec.name} is one of {', '.join(spec.choices)}, not {raw!r}"
+        )
     if raw is None or text in ("none", ""):
         return None
     value: int | None = None
@@ -75,8 +84,9 @@ def _read(game: str, spec: OptionSpec, raw: object) -> object:
         value = raw
     elif text is not None and text.isdigit():
         value = int(text)
-    if value is None or value < 0:
+    if value is None or value < spec.least:
+        least = f" from {spec.least}" if spec.least else ""
         raise GameOptionError(
-            f"{game}: {spec.name} is a whole number of chips or none, not {raw!r}"
+            f"{game}: {spec.name} is a whole number of chips{least} or none, not {raw!r}"
         )
     return value

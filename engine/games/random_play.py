@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.games.events import Event
+from engine.games.events import ActionName, Event
 from engine.games.state import HandState
 
 
@@ -17,7 +17,16 @@ def random_action(state: HandState, rng: random.Random) -> Event:
     amount = None
     if choice.min_amount is not None and choice.max_amount is not None:
         amount = rng.randint(choice.min_amount, choice.max_amount)
-    return state.act(seat=seat, action=choice.kind, amount=amount)
+    cards = None
+    if choice.kind is ActionName.DRAW:
+        # A draw's amount is how many cards to throw away; pick which at random,
+        # standing pat if the pick breaks a house rule (an ace to keep).
+        held = [card for card, _ in state.cards[seat]]
+        cards = rng.sample(held, amount or 0)
+        if not state.can_draw(seat=seat, cards=cards):
+            cards = []
+        amount = None
+    return state.act(seat=seat, action=choice.kind, amount=amount, cards=cards, game=choice.game)
 
 
 def play_out(state: HandState, rng: random.Random, *, max_actions: int = 10_000) -> None:

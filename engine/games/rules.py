@@ -48,6 +48,10 @@ class Step:
         """What ``seat`` may do in this step (a betting step answers through the round)."""
         return []
 
+    def also_waiting(self, state: HandState) -> list[int]:
+        """Seats besides the actor that may act now (Guts: everyone declares at once)."""
+        return []
+
 
 @dataclass(frozen=True, kw_only=True)
 class ExtraCard:
@@ -107,6 +111,10 @@ class GameRules:
     max_players: int = 7
     peek: bool = True
     winner: Winner = "high"
+    # False: the game's own steps take the antes (Guts settles them with the deal).
+    antes: bool = True
+    # False: the cards in the middle belong to no hand (No Peek's card to beat).
+    table_shared: bool = True
     options: tuple[tuple[str, object], ...] = field(default=())
 
     @property

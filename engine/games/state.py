@@ -16,7 +16,7 @@ until the showdown pays it out, so stacks plus pot never change.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -38,10 +38,12 @@ from engine.games.rules import ExtraCard, Face, GameRules, Step
 from engine.games.steps.declare import DeclareActions
 from engine.games.steps.draw import DrawActions
 from engine.games.steps.flip import FlipActions
+from engine.games.steps.shelby import ShelbyActions
+from engine.games.steps.spit_call import SpitCallActions
 from engine.games.steps.variants import VariantActions
-from engine.pots import build_pots, settle_pots
+from engine.pots import best_scores, build_pots, second_best_scores, settle_pots
 from engine.rankings import HighRanking, Ranking
-from engine.showdown import scores_from_cards
+from engine.showdown import ShowdownScores, scores_from_cards
 
 DecisionKind = Literal["pay_pot", "buy_walk"]
 
@@ -60,7 +62,9 @@ class Decision:
 
 
 @dataclass(kw_only=True)
-class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
+class HandState(
+    FlipActions, DrawActions, ShelbyActions, DeclareActions, VariantActions, SpitCallActions
+):
     """A digital hand in progress; build it with :meth:`start`."""
 
     rules: GameRules
@@ -108,12 +112,15 @@ class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
         ante: int = 1,
         limit: Limit = DEFAULT_LIMIT,
         raise_cap: int | None = DEFAULT_RAISE_CAP,
+        carry: Mapping[str, int] | None = None,
     ) -> HandState:
         """Ante, deal the first street and run until the first player must act.
 
         ``deck`` (stacked in tests) is dealt from; otherwise ``rng`` shuffles a new
         one. ``rng``, or the deck when no ``rng`` is given, also seeds the reshuffle
-        after a voided deal, so the same inputs give the same hand.
+        after a voided deal, so the same inputs give the same hand. ``carry``: chips
+        the night keeps between hands (the Guts pot and reserve), kept in
+        ``phase["carry"]``; the game leaves what it carries on in ``phase["carry_out"]``.
         """
         n = len(names)
         if len(stacks) != n:
@@ -153,9 +160,12 @@ class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
             folded=[False] * n,
             cards=[[] for _ in range(n)],
         )
-        for seat, chips in enumerate(post_antes(stacks=stacks, ante=ante)):
-            state.move(seat, chips)
-            state.record(EventKind.ANTE, seat, chips=chips)
+        if carry is not None:
+            state.phase["carry"] = {key: int(chips) for key, chips in carry.items()}
+        if rules.antes:
+            for seat, chips in enumerate(post_antes(stacks=stacks, ante=ante)):
+                state.move(seat, chips)
+                state.record(EventKind.ANTE, seat, chips=chips)
         state._advance()
         return state
 
@@ -363,9 +373,10 @@ class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
         action: ActionName,
         amount: int | None = None,
         cards: Sequence[int] | None = None,
+        game: str | None = None,
     ) -> Event:
         """Apply ``action`` by name (a web form, a script); bets and raises need
-        ``amount``, a draw the ``cards`` to throw away."""
+        ``amount``, a draw the ``cards`` to throw away, a switch the ``game``."""
         method: Callable[..., Event] = getattr(self, action.value)
         extra: dict[str, Any] = {}
         if action in (ActionName.BET, ActionName.RAISE_BY):
@@ -374,6 +385,8 @@ class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
             extra["amount"] = amount
         if cards is not None:
             extra["cards"] = cards
+        if game is not None:
+            extra["game"] = game  # Jack the Shifter: the game switched to
         return method(seat=seat, **extra)
 
     # ------------------------------------------------------------------ JSON
@@ -474,6 +487,16 @@ class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
         self._advance()
         return event
 
+    def rate_hands(self, seats: Sequence[int]) -> ShowdownScores:
+        """Score the hands of ``seats`` as the showdown does: the ranking in force,
+        the shared cards in the middle, single wild cards (only the spit card)."""
+        return scores_from_cards(
+            {s: [c for c, _ in self.cards[s]] for s in seats},
+            ranking=self.ranking,
+            shared=self.table if self.rules.table_shared else (),
+            wild_cards=[int(c) for c in self.phase.get("wild_cards", ())],
+        )
+
     def _finish(self) -> None:
         """Show down (or award the pot to the one player left) and pay out."""
         live = self.live_seats
@@ -486,16 +509,16 @@ class HandState(FlipActions, DrawActions, DeclareActions, VariantActions):
         scores: dict[int, int] = {}
         names: dict[int, str] = {}
         if len(live) >= 2:
-            shown = scores_from_cards(
-                {s: [c for c, _ in self.cards[s]] for s in live},
-                ranking=self.ranking,
-                shared=self.table,
-            )
+            shown = self.rate_hands(live)
             scores, names = dict(shown.scores), dict(shown.names)
-            self.shown = [s for s in order if s in live]
+            # A step may name who shows first (draw games: the last bettor or raiser).
+            first = self.phase.get("show_first")
+            start = order.index(first) if first in live else 0
+            self.shown = [s for s in order[start:] + order[:start] if s in live]
             for seat in self.shown:
                 self.record(EventKind.SHOW, seat, text=names[seat])
-        settlement = settle_pots(split, scores=scores, order=order)
+        winners = second_best_scores if self.rules.winner == "second_high" else best_scores
+        settlement = settle_pots(split, scores=scores, order=order, winners=winners)
         for award in settlement.awards:
             for seat in award.winners:
                 hand = names.get(seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import ALL_CARDS
-from engine.games.events import Event, EventKind
+from engine.games.events import Event, EventKind, LegalAction
 from engine.games.state import HandState
 
 
@@ -24,10 +24,18 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     """One player's screen: the table view plus their own face-down cards and their actions."""
     view = _view(state, viewer=seat)
     view["seat"] = seat
-    view["legal_actions"] = (
-        [action.to_dict() for action in state.legal_actions()] if state.actor == seat else []
-    )
+    view["legal_actions"] = [action.to_dict() for action in _legal_actions(state, seat)]
     return view
+
+
+def _legal_actions(state: HandState, seat: int) -> list[LegalAction]:
+    """The actor's actions, or those of a seat the step lets act now too (Guts at once)."""
+    if state.actor == seat:
+        return state.legal_actions()
+    step = state.step
+    if step is not None and state.decision is None and seat in step.also_waiting(state):
+        return step.legal_actions(state, seat)
+    return []
 
 
 def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
@@ -46,6 +54,9 @@ def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
         "current_bet": state.betting.current_bet if state.betting is not None else 0,
         "players": [_player(state, seat, viewer=viewer) for seat in range(state.seat_count)],
         "payouts": state.payouts,
+        # Chips the night carries between hands (the Guts pot and reserve): in and out.
+        "carry": state.phase.get("carry"),
+        "carry_out": state.phase.get("carry_out"),
         "log": [_event(event, viewer=viewer, peek=state.rules.peek) for event in state.history],
     }
 
@@ -55,9 +66,13 @@ def _event(event: Event, *, viewer: int | None, peek: bool) -> dict[str, Any]:
     (and, in No Peek, one's own too)."""
     data = event.to_dict()
     own = event.seat == viewer and peek
-    hidden = event.kind is EventKind.DEAL and not event.face_up and not own
+    # A draw's discard is as private as a face-down deal.
+    hidden = event.kind in _PRIVATE and not event.face_up and not own
     data["card"] = None if hidden or event.card is None else str(ALL_CARDS[event.card])
     return data
+
+
+_PRIVATE = frozenset({EventKind.DEAL, EventKind.DRAW})
 
 
 def _player(state: HandState, seat: int, *, viewer: int | None) -> dict[str, Any]:

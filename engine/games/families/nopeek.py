@@ -1,9 +1,127 @@
-"""Games of the nopeek family (filled in by its own change)."""
+"""The No Peek family (ruling 12): No Peek, No-Peek Baseball and Mexican Sweat.
+
+Seven cards face down each, nobody looks; then one :class:`~engine.games.steps.flip.Flip`
+step runs the flips and the betting rounds they open.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-from engine.games.options import GameSpec
+from engine.cards import FOUR, THREE
+from engine.games.options import GameSpec, OptionSpec
+from engine.games.rules import ExtraCard, GameRules, PayPotOrFold, Step, Trigger
+from engine.games.steps.flip import Flip, MiddleCard, Pile
+from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking
 
-SPECS: Final[dict[str, GameSpec]] = {}
+# Seven cards each, face down, one at a time clockwise from the dealer's left.
+_PILE: Final = Pile()
+
+_BACK_BETTING: Final = OptionSpec(
+    name="back_betting",
+    kind="bool",
+    default=False,
+    help="a player who flips everything without beating the table still brings a "
+    "betting round, opened by the best hand showing",
+)
+_START_CARD: Final = OptionSpec(
+    name="start_card",
+    kind="bool",
+    default=False,
+    help="the dealer turns a card up in the middle; the first player must beat it first",
+)
+
+
+def _no_peek(name: str, *, baseball: bool) -> GameSpec:
+    """No Peek, or with ``baseball`` No-Peek Baseball (3s and 9s wild, a flipped 4 brings
+    an extra face-down card) with its options."""
+
+    def build(values: Mapping[str, object]) -> GameRules:
+        extras = baseball and not values.get("simple", False)
+        triggers: list[Trigger] = []
+        if extras and values["pay_or_fold"]:
+            triggers.append(PayPotOrFold(rank=THREE))
+        if extras:
+            triggers.append(ExtraCard(rank=FOUR, buy=bool(values["buy_walk"])))
+        steps: tuple[Step, ...] = (_PILE,)
+        if values["start_card"]:
+            steps += (MiddleCard(),)
+        steps += (Flip(back_betting=bool(values["back_betting"])),)
+        return GameRules(
+            name=name,
+            steps=steps,
+            ranking=HighRanking(wild=BASEBALL_WILD) if extras else STANDARD,
+            triggers=tuple(triggers),
+            # Six players at most with extra cards: 42 cards, four extras, a start card.
+            min_players=3 if baseball else 2,
+            max_players=6 if baseball else 7,
+            peek=False,
+            table_shared=False,
+            options=tuple(sorted(values.items())),
+        )
+
+    options: tuple[OptionSpec, ...] = (_BACK_BETTING, _START_CARD)
+    if baseball:
+        options += (
+            OptionSpec(
+                name="pay_or_fold",
+                kind="bool",
+                default=False,
+                help="a flipped 3: pay the pot or fold",
+            ),
+            OptionSpec(
+                name="buy_walk",
+                kind="bool",
+                default=False,
+                help="the extra card for a flipped 4 costs the limit's largest bet; "
+                "declining keeps the player in",
+            ),
+            OptionSpec(
+                name="simple",
+                kind="bool",
+                default=False,
+                help="simple No Peek: no wild cards and no extra cards",
+            ),
+        )
+    return GameSpec(options=options, build=build)
+
+
+def _mexican_sweat(values: Mapping[str, object]) -> GameRules:
+    return GameRules(
+        name="mexican-sweat",
+        steps=(
+            _PILE,
+            MiddleCard(),
+            Flip(
+                target_rank_folds=True,
+                bet_after_fold=bool(values["bet_after_fold"]),
+                back_betting=bool(values["back_betting"]),
+            ),
+        ),
+        ranking=STANDARD,
+        min_players=2,
+        max_players=7,
+        peek=False,
+        table_shared=False,
+        options=tuple(sorted(values.items())),
+    )
+
+
+SPECS: Final[dict[str, GameSpec]] = {
+    "no-peek": _no_peek("no-peek", baseball=False),
+    "no-peek-baseball": _no_peek("no-peek-baseball", baseball=True),
+    "mexican-sweat": GameSpec(
+        options=(
+            OptionSpec(
+                name="bet_after_fold",
+                kind="bool",
+                default=False,
+                help="after a player folds to the middle card's rank, a betting round "
+                "opened by the best hand showing",
+            ),
+            _BACK_BETTING,
+        ),
+        build=_mexican_sweat,
+    ),
+}

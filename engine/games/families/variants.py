@@ -1,9 +1,113 @@
-"""Games of the variants family (filled in by its own change)."""
+"""The seven-card stud variants of the English page (ruling 16).
+
+The Good, the Bad and the Ugly and Sequence are seven-card stud with steps
+that look at the cards (:mod:`engine.games.steps.variants`); Second Hand High
+is seven-card stud won by the second best hand; Jack the Shifter starts as
+seven-card stud and a jack switches it to any game on the group's list.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-from engine.games.options import GameSpec
+from engine.games.families import stud
+from engine.games.options import GameSpec, OptionSpec, read_options
+from engine.games.rules import GameRules, Step, Winner
+from engine.games.steps.bet import Bet
+from engine.games.steps.deal import Deal
+from engine.games.steps.variants import (
+    DealTableCards,
+    JackBet,
+    LastJackOffer,
+    TurnTableCard,
+    WatchedDeal,
+)
 
-SPECS: Final[dict[str, GameSpec]] = {}
+# Seven-card stud with three table cards laid down after the first street and
+# turned, one role each, after the 4th, 5th and 6th cards (before the betting).
+GOOD_BAD_UGLY_STEPS: Final[tuple[Step, ...]] = (
+    Deal(cards=("down", "down", "up")),
+    DealTableCards(count=3),
+    Bet(),
+    WatchedDeal(cards=("up",), watch="ugly"),
+    TurnTableCard(role="good"),
+    Bet(),
+    WatchedDeal(cards=("up",), watch="ugly"),
+    TurnTableCard(role="bad"),
+    Bet(),
+    WatchedDeal(cards=("up",), watch="ugly"),
+    TurnTableCard(role="ugly"),
+    Bet(),
+    WatchedDeal(cards=("down",), watch="ugly"),
+    Bet(),
+)
+
+SEQUENCE_STEPS: Final[tuple[Step, ...]] = (
+    WatchedDeal(cards=("down", "down", "up"), watch="sequence"),
+    Bet(),
+    WatchedDeal(cards=("up",), watch="sequence"),
+    Bet(),
+    WatchedDeal(cards=("up",), watch="sequence"),
+    Bet(),
+    WatchedDeal(cards=("up",), watch="sequence"),
+    Bet(),
+    WatchedDeal(cards=("down",), watch="sequence"),
+    Bet(),
+)
+
+# Face-up jacks are offered the switch as they land, face-down ones may be shown
+# on a betting turn and are asked for once more before the final round.
+JACK_STEPS: Final[tuple[Step, ...]] = (
+    WatchedDeal(cards=("down", "down", "up"), watch="jack"),
+    JackBet(),
+    WatchedDeal(cards=("up",), watch="jack"),
+    JackBet(),
+    WatchedDeal(cards=("up",), watch="jack"),
+    JackBet(),
+    WatchedDeal(cards=("up",), watch="jack"),
+    JackBet(),
+    WatchedDeal(cards=("down",), watch="jack"),
+    LastJackOffer(),
+    JackBet(last=True),
+)
+
+# The games a jack may switch to: the stud family, each one allowed by default.
+_JACK_GAMES: Final = tuple(sorted(stud.SPECS))
+_JACK_OPTIONS: Final = tuple(
+    OptionSpec(
+        name="allow_" + game.replace("-", "_"),
+        kind="bool",
+        default=True,
+        help=f"{game} is on the group's list of games a jack may switch to",
+    )
+    for game in _JACK_GAMES
+)
+
+
+def _plain(name: str, steps: tuple[Step, ...], *, winner: Winner = "high") -> GameSpec:
+    def build(_: Mapping[str, object]) -> GameRules:
+        return GameRules(name=name, steps=steps, min_players=2, max_players=7, winner=winner)
+
+    return GameSpec(options=(), build=build)
+
+
+def _jack_the_shifter(values: Mapping[str, object]) -> GameRules:
+    allowed = [g for g in _JACK_GAMES if values["allow_" + g.replace("-", "_")] is True]
+    # Every game it may become must fit the table (Baseball's extra cards: 3 to 6).
+    targets = [stud.SPECS[g].build(read_options(g, stud.SPECS[g].options, {})) for g in allowed]
+    return GameRules(
+        name="jack-the-shifter",
+        steps=JACK_STEPS,
+        min_players=max([2, *(rules.min_players for rules in targets)]),
+        max_players=min([7, *(rules.max_players for rules in targets)]),
+        options=tuple(sorted(values.items())),
+    )
+
+
+SPECS: Final[dict[str, GameSpec]] = {
+    "good-bad-ugly": _plain("good-bad-ugly", GOOD_BAD_UGLY_STEPS),
+    "sequence": _plain("sequence", SEQUENCE_STEPS),
+    "second-hand-high": _plain("second-hand-high", stud.STUD_STEPS, winner="second_high"),
+    "jack-the-shifter": GameSpec(options=_JACK_OPTIONS, build=_jack_the_shifter),
+}

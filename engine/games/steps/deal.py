@@ -10,6 +10,7 @@ face-up Q♠ voids the deal.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from engine.betting.limits import bet_sizes
 from engine.cards import ALL_CARDS, Deck
 from engine.errors import EngineError
 from engine.games.events import EventKind
-from engine.games.rules import ExtraCard, Face, PayPotOrFold, Step, VoidDeal
+from engine.games.rules import ExtraCard, Face, PayPotOrFold, Step, Trigger, VoidDeal
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
@@ -41,8 +42,9 @@ class Deal(Step):
         return state.decision is None
 
 
-def deal_next(state: HandState) -> None:
-    """Deal the next card of the queue and fire its triggers."""
+def deal_next(state: HandState, *, triggers: Sequence[Trigger] | None = None) -> None:
+    """Deal the next card of the queue and fire its triggers (``triggers``: those
+    in force, when not the game's own)."""
     seat, face = state.to_deal.pop(0)
     if state.folded[seat]:
         return  # folded (to a face-up 3) after the street was laid out
@@ -52,19 +54,31 @@ def deal_next(state: HandState) -> None:
     up = face == "up"
     state.cards[seat].append((card, up))
     state.record(EventKind.DEAL, seat, card=card, face_up=up)
-    apply_triggers(state, seat, card, up=up)
+    apply_triggers(state, seat, card, up=up, triggers=triggers)
 
 
-def apply_triggers(state: HandState, seat: int, card: int, *, up: bool) -> None:
-    """What a card shown (dealt face up, or flipped) or dealt down sets off for ``seat``."""
+def apply_triggers(
+    state: HandState,
+    seat: int,
+    card: int,
+    *,
+    up: bool,
+    triggers: Sequence[Trigger] | None = None,
+) -> None:
+    """What a card shown (dealt face up, or flipped) or dealt down sets off for ``seat``.
+
+    ``triggers``: those in force, when not the game's own (Jack the Shifter
+    switched to another game).
+    """
     from engine.games.state import Decision
 
     rank = ALL_CARDS[card].rank
-    for trigger in state.rules.triggers:
+    in_force = state.rules.triggers if triggers is None else triggers
+    for trigger in in_force:
         if isinstance(trigger, VoidDeal) and up and card == int(trigger.card):
             void_deal(state, seat, card)
             return
-    for trigger in state.rules.triggers:
+    for trigger in in_force:
         if isinstance(trigger, PayPotOrFold) and up and rank == trigger.rank:
             state.pay_cards_seen += 1
             free = trigger.first_only and state.pay_cards_seen > 1

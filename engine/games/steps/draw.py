@@ -1,7 +1,264 @@
-"""Spit in the Ocean and draw games: one draw of 0 to 4 cards (ruling 13)."""
+"""Spit in the Ocean and draw games: a card to the middle, one draw of 0 to 4 cards (ruling 13).
+
+:class:`TableCard` turns the next card face up in the middle: the spit card
+(everyone's fifth card, wild with its rank, or alone) or Wild Widow's card
+(in nobody's hand; the three others of its rank are wild). :class:`Draw` lets
+every player still in throw away and replace cards once, clockwise from the
+dealer's left. :class:`DrawBet` is a betting round with the fixed limit the
+game may bring along, and :class:`ShowFirst` names who shows first.
+
+Discards stay out of play in ``phase["draw_discards"]``; when the stock runs
+out they are reshuffled with a source drawn from the hand's seed, so a replay
+(or a restored JSON save) deals the same cards.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from engine.betting import BettingRound, FixedLimit
+from engine.cards import ACE, ALL_CARDS
+from engine.errors import EngineError, IllegalActionError, OutOfTurnError
+from engine.games.events import ActionName, Event, EventKind, LegalAction
+from engine.games.rules import Step
+from engine.games.steps.bet import Bet
+
+if TYPE_CHECKING:
+    from engine.games.state import HandState
+
+# A player never draws more than four: a new hand of five is a new deal, not a draw.
+MOST_CARDS_DRAWN = 4
+
+TableRole = Literal["spit", "widow"]
+
+
+class DrawError(IllegalActionError):
+    """A draw that breaks the rules: too many cards, or cards the player does not hold."""
+
+
+class DrawSizeError(DrawError):
+    """More cards than the game (or its house option) allows."""
+
+
+class CardNotHeldError(DrawError):
+    """A card thrown away that is not in the player's hand, or the same card twice."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableCard(Step):
+    """The dealer turns the next card face up in the middle.
+
+    ``spit``: it goes to ``state.table`` and counts in every hand; wild with the
+    three others of its rank, or, with ``rank_wild=False``, wild alone.
+    ``widow`` (Wild Widow): it belongs to no one and stays out of every hand;
+    the three others of its rank are wild.
+    """
+
+    role: TableRole = "spit"
+    rank_wild: bool = True
+
+    def begin(self, state: HandState) -> None:
+        if state.table or "draw_widow" in state.phase:
+            return  # "Spit!" was called during the deal: the card is already there
+        turn_table_card(state, role=self.role, rank_wild=self.rank_wild)
+
+
+def turn_table_card(state: HandState, *, role: TableRole, rank_wild: bool) -> int:
+    """Turn the next card of the stock face up in the middle and set the wild cards."""
+    if not len(state.deck):
+        raise EngineError("the deck ran out of cards")
+    card = int(state.deck.deal_one())
+    rank = ALL_CARDS[card].rank
+    if role == "widow":
+        state.phase["draw_widow"] = card
+        state.phase["wild"] = [rank]
+    else:
+        state.table.append(card)
+        if rank_wild:
+            state.phase["wild"] = [rank]
+        else:
+            state.phase["wild_cards"] = [card]
+    state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=role)
+    return card
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Step):
+    """One draw for every player still in, clockwise from the dealer's left.
+
+    ``max_cards``: the most a player may draw (never more than four);
+    ``ace_bonus``: one more for a player who keeps an ace and shows it (the
+    house rule "at most three, four with an ace").
+    """
+
+    max_cards: int = MOST_CARDS_DRAWN
+    ace_bonus: bool = False
+
+    def begin(self, state: HandState) -> None:
+        state.phase["draw_queue"] = [s for s in state.order() if not state.folded[s]]
+        state.phase.setdefault("draw_discards", [])
+
+    def run(self, state: HandState) -> bool:
+        return not state.phase.get("draw_queue")
+
+    def actor(self, state: HandState) -> int | None:
+        queue = state.phase.get("draw_queue")
+        return int(queue[0]) if queue else None
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        most = self.most_for(state, seat)
+        return [LegalAction(kind=ActionName.DRAW, min_amount=0, max_amount=most)]
+
+    def limit(self) -> int:
+        return min(self.max_cards, MOST_CARDS_DRAWN)
+
+    def most_for(self, state: HandState, seat: int) -> int:
+        """The most cards ``seat`` may draw now (the ace bonus needs an ace to keep)."""
+        held = len(state.cards[seat])
+        most = self.limit()
+        if self.ace_bonus and any(ALL_CARDS[c].rank == ACE for c, _ in state.cards[seat]):
+            most = min(most + 1, MOST_CARDS_DRAWN, held - 1)
+        return min(most, held)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawBet(Bet):
+    """A betting round opened left of the dealer; with ``fixed`` the game's own fixed
+    limit (Spit in the Ocean: 1, doubled after the draw by ``limit_scale``)
+    replaces the night's."""
+
+    opener: Literal["best_showing", "left_of_dealer", "phase"] = "left_of_dealer"
+    fixed: int | None = None
+
+    def begin(self, state: HandState) -> None:
+        if self.fixed is None:
+            super().begin(state)
+            return
+        state.betting = BettingRound.start(
+            stacks=state.stacks,
+            opener=self.opening_seat(state),
+            limit=FixedLimit(amount=self.fixed * self.limit_scale),
+            raise_cap=state.raise_cap,
+            put_in=state.put_in,
+            folded=[s for s in range(state.seat_count) if state.folded[s]],
+            names=state.names,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowFirst(Step):
+    """Before the showdown: the last bettor or raiser of the last round shows first;
+    if everyone checked, the first player still in left of the dealer."""
+
+    def begin(self, state: HandState) -> None:
+        last: int | None = None
+        for event in reversed(state.history):
+            if event.kind in (EventKind.BET, EventKind.RAISE):
+                last = event.seat
+                break
+            if event.kind in (EventKind.DRAW, EventKind.DEAL, EventKind.TABLE_CARD):
+                break  # the last betting round began after these: nobody bet in it
+        if last is None or state.folded[last]:
+            last = next(s for s in state.order() if not state.folded[s])
+        state.phase["show_first"] = last
+
 
 class DrawActions:
-    """The actions of this family, mixed into :class:`~engine.games.state.HandState`."""
+    """The draw, mixed into :class:`~engine.games.state.HandState`."""
+
+    def verify_draw(self: HandState, *, seat: int, cards: Sequence[int] = ()) -> None:  # type: ignore[misc]
+        """Raise unless ``seat`` may throw away ``cards`` now and draw as many."""
+        name = self._verify_not_over(seat, "draw")
+        step = self.step
+        if not isinstance(step, Draw) or self.decision is not None:
+            raise OutOfTurnError(f"{name} cannot draw: nobody is drawing now")
+        if step.actor(self) != seat:
+            raise OutOfTurnError(
+                f"{name} cannot draw: it is {self.names[step.actor(self) or 0]}'s turn"
+            )
+        thrown = [int(c) for c in cards]
+        held = [c for c, _ in self.cards[seat]]
+        for card in thrown:
+            if not 0 <= card < 52 or card not in held:
+                what = str(ALL_CARDS[card]) if 0 <= card < 52 else repr(card)
+                raise CardNotHeldError(f"{name} cannot throw away {what}: it is not in their hand")
+        if len(set(thrown)) != len(thrown):
+            raise CardNotHeldError(f"{name} cannot throw away the same card twice")
+        if len(thrown) > MOST_CARDS_DRAWN:
+            raise DrawSizeError(
+                f"{name} cannot draw {len(thrown)}: at most {MOST_CARDS_DRAWN} cards"
+            )
+        if len(thrown) > step.limit():
+            kept_ace = any(ALL_CARDS[c].rank == ACE for c in held if c not in thrown)
+            if not (step.ace_bonus and kept_ace and len(thrown) == step.limit() + 1):
+                extra = ", one more when keeping an ace" if step.ace_bonus else ""
+                raise DrawSizeError(
+                    f"{name} cannot draw {len(thrown)}: at most {step.limit()} cards{extra}"
+                )
+
+    def can_draw(self: HandState, *, seat: int, cards: Sequence[int] = ()) -> bool:  # type: ignore[misc]
+        try:
+            self.verify_draw(seat=seat, cards=cards)
+        except IllegalActionError:
+            return False
+        return True
+
+    def draw(self: HandState, *, seat: int, cards: Sequence[int] = ()) -> Event:  # type: ignore[misc]
+        """Throw away ``cards`` (none: stand pat) and get as many new ones face down."""
+        self.verify_draw(seat=seat, cards=cards)
+        step = self.step
+        assert isinstance(step, Draw)  # verified above
+        thrown = [int(c) for c in cards]
+        if len(thrown) > step.limit():
+            # The house rule's fourth card: the player shows the ace they keep.
+            ace = next(
+                c for c, _ in self.cards[seat] if c not in thrown and ALL_CARDS[c].rank == ACE
+            )
+            self.cards[seat] = [(c, up or c == ace) for c, up in self.cards[seat]]
+            self.record(EventKind.REVEAL, seat, card=ace, face_up=True, text="ace kept")
+        self.cards[seat] = [(c, up) for c, up in self.cards[seat] if c not in thrown]
+        event: Event | None = None
+        for card in thrown:
+            # The discard is private: the views show it to its owner only.
+            recorded = self.record(EventKind.DRAW, seat, card=card, text=f"draws {len(thrown)}")
+            event = event or recorded
+        if event is None:
+            event = self.record(EventKind.DRAW, seat, text="stands pat")
+        discards: list[int] = self.phase["draw_discards"]
+        for _ in thrown:
+            if not len(self.deck):
+                _reshuffle_discards(self, discards)
+            card = int(self.deck.deal_one())
+            self.cards[seat].append((card, False))
+            self.record(EventKind.DEAL, seat, card=card)
+        # Thrown away only now, so that a player never gets their own discards back.
+        discards.extend(thrown)
+        self.phase["draw_queue"] = self.phase["draw_queue"][1:]
+        self._advance()
+        return event
+
+    @property
+    def set_aside(self: HandState) -> list[int]:  # type: ignore[misc]
+        """Cards out of play that nobody holds: discards and Wild Widow's card (and
+        ``phase["set_aside"]``: the Good, the Bad and the Ugly's table cards and discards)."""
+        widow = self.phase.get("draw_widow")
+        others = [int(card) for card in self.phase.get("set_aside", [])]
+        return (
+            list(self.phase.get("draw_discards", []))
+            + ([] if widow is None else [int(widow)])
+            + others
+        )
+
+
+def _reshuffle_discards(state: HandState, discards: list[int]) -> None:
+    """The stock ran out: the dealer shuffles the discards into a new stock."""
+    if not discards:
+        raise EngineError("the deck ran out of cards and nobody has thrown any away")
+    state.phase["draw_reshuffles"] = state.phase.get("draw_reshuffles", 0) + 1
+    cards = list(discards)
+    random.Random(f"{state.seed}:draw:{state.phase['draw_reshuffles']}").shuffle(cards)
+    state.deck.return_to_bottom(cards)
+    discards.clear()

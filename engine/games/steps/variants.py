@@ -1,7 +1,402 @@
-"""The stud variants of the English page: GBU, Sequence, Second Hand High, Jack the Shifter."""
+"""The stud variants of the English page (ruling 16): table cards with a role,
+a wild rank that moves up, and a jack that switches the game.
+
+* The Good, the Bad and the Ugly: :class:`DealTableCards` lays three cards face
+  down in the middle, :class:`TurnTableCard` turns one with its role; a
+  :class:`WatchedDeal` folds later face-up cards of the Ugly's rank.
+* Sequence: a :class:`WatchedDeal` moves the one wild rank up.
+* Jack the Shifter: a :class:`WatchedDeal` offers the holder of a face-up jack
+  the switch at once, a :class:`JackBet` lets a player show a face-down jack on
+  their betting turn, and :class:`LastJackOffer` asks everyone in turn before
+  the final betting round. The game in force is ``phase["jack_game"]``.
+* Second Hand High needs no step: its rules say ``winner="second_high"``.
+
+Phase keys: ``wild`` (the wild ranks in force, read by ``HandState.ranking``),
+``set_aside`` (cards out of the deck that are in no hand: the Good, the Bad and
+the Ugly's table cards and discards), ``gbu_table``, ``gbu_ugly`` and the
+``jack_*`` keys.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from engine.cards import ACE, ALL_CARDS, JACK, TWO, rank_name
+from engine.errors import IllegalActionError
+from engine.games.events import ActionName, Event, EventKind, LegalAction
+from engine.games.rules import GameRules, Step
+from engine.games.steps.bet import Bet
+from engine.games.steps.deal import Deal, deal_next
+from engine.rankings import HighRanking
+
+if TYPE_CHECKING:
+    from engine.games.state import HandState
+
+STUD = "seven-card-stud"
+
+Role = Literal["good", "bad", "ugly"]
+# What a watched deal looks at after each card.
+Watch = Literal["ugly", "sequence", "jack"]
+
+
+class NoJackError(IllegalActionError):
+    """A game switch or keep by a player who has no jack to use now."""
+
+
+class GameSwitchError(IllegalActionError):
+    """A switch to a game that is not on the group's agreed list (or is already played)."""
+
+
+# ---------------------------------------------------------------- The Good, the Bad and the Ugly
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealTableCards(Step):
+    """Cards face down in the middle, owned by no one and never part of a hand."""
+
+    count: int = 3
+
+    def begin(self, state: HandState) -> None:
+        for _ in range(self.count):
+            card = int(state.deck.deal_one())
+            state.phase.setdefault("gbu_table", []).append(card)
+            _set_aside(state, card)
+            # Face down: the log names no card (the dealer lays it out).
+            state.record(EventKind.TABLE_CARD, state.dealer, text="dealt face down to the table")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnTableCard(Step):
+    """The dealer turns the next table card; its rank becomes wild (the Good),
+    leaves every hand (the Bad) or folds whoever shows it (the Ugly)."""
+
+    role: Role
+
+    def begin(self, state: HandState) -> None:
+        index = ("good", "bad", "ugly").index(self.role)
+        card = int(state.phase["gbu_table"][index])
+        rank = ALL_CARDS[card].rank
+        ranks = rank_name(rank, plural=True)
+        title = f"the {self.role.capitalize()}"
+        if self.role == "good":
+            state.phase["wild"] = [rank]
+            state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
+            state.record(
+                EventKind.WILD_CHANGE,
+                state.dealer,
+                card=card,
+                face_up=True,
+                text=f"{ranks} are wild",
+            )
+        elif self.role == "bad":
+            state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
+            discard_rank(state, rank, why=f"{title}: {ranks} are discarded")
+        else:
+            state.phase["gbu_ugly"] = rank
+            state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
+            showing = [s for s in state.live_seats if _shows_rank(state, s, rank)]
+            # Folding everyone would leave the pot without a winner: then nobody folds.
+            if len(showing) < len(state.live_seats):
+                for seat in showing:
+                    _fold(state, seat, text=f"{title}: a face-up {rank_name(rank)} folds")
+
+
+def discard_rank(state: HandState, rank: int, *, why: str) -> None:
+    """Every card of ``rank`` leaves the hands of the players still in, shown to all.
+
+    A player may keep fewer cards than before (even none: they show no hand and
+    only a better-than-nothing hand loses to them, ruling 4); they stay in.
+    """
+    for seat in state.order():
+        if state.folded[seat]:
+            continue
+        kept = []
+        for card, up in state.cards[seat]:
+            if ALL_CARDS[card].rank == rank:
+                _set_aside(state, card)
+                state.record(EventKind.DISCARD, seat, card=card, face_up=True, text=why)
+            else:
+                kept.append((card, up))
+        state.cards[seat] = kept
+
+
+def _shows_rank(state: HandState, seat: int, rank: int) -> bool:
+    return any(ALL_CARDS[card].rank == rank for card in state.up_cards(seat))
+
+
+def _set_aside(state: HandState, card: int) -> None:
+    state.phase.setdefault("set_aside", []).append(card)
+
+
+def _fold(state: HandState, seat: int, *, text: str) -> None:
+    state.folded[seat] = True
+    state.record(EventKind.FOLD, seat, text=text)
+
+
+# ---------------------------------------------------------------- dealing with an eye on each card
+
+
+@dataclass(frozen=True, kw_only=True)
+class WatchedDeal(Deal):
+    """A street dealt card by card, each card looked at as it lands (``watch``)."""
+
+    watch: Watch
+
+    def run(self, state: HandState) -> bool:
+        triggers = current_rules(state).triggers if self.watch == "jack" else None
+        while state.to_deal:
+            if state.decision is not None or state.is_over or "jack_offer" in state.phase:
+                return False
+            if len(state.live_seats) <= 1:
+                state.to_deal = []
+                return True
+            seat = state.to_deal[0][0]
+            held = len(state.cards[seat])
+            deal_next(state, triggers=triggers)
+            if len(state.cards[seat]) > held and state.step is self:
+                card, up = state.cards[seat][-1]
+                if up:
+                    self._look(state, seat, card)
+        return state.decision is None and "jack_offer" not in state.phase
+
+    def actor(self, state: HandState) -> int | None:
+        offer = state.phase.get("jack_offer")
+        return offer if isinstance(offer, int) else None
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        return jack_choices(state, seat) if state.phase.get("jack_offer") == seat else []
+
+    def _look(self, state: HandState, seat: int, card: int) -> None:
+        rank = ALL_CARDS[card].rank
+        if self.watch == "ugly":
+            if state.phase.get("gbu_ugly") == rank:
+                _fold(state, seat, text=f"the Ugly: a face-up {rank_name(rank)} folds")
+        elif self.watch == "sequence":
+            move_sequence_wild(state, seat, card)
+        elif rank == JACK and not state.folded[seat] and switchable_games(state):
+            state.phase["jack_offer"] = seat
+            state.phase["jack_down"] = False
+
+
+# ---------------------------------------------------------------- Sequence
+
+
+def next_sequence_wild(wild: int | None, rank: int) -> int | None:
+    """The wild rank after a face-up ``rank``: 2s start it, the next rank up moves it.
+
+    >>> next_sequence_wild(None, 0), next_sequence_wild(None, 1), next_sequence_wild(0, 1)
+    (0, None, 1)
+    """
+    if wild is None:
+        return rank if rank == TWO else None
+    return rank if rank == wild + 1 and wild < ACE else None
+
+
+def move_sequence_wild(state: HandState, seat: int, card: int) -> None:
+    current = state.phase.get("wild")
+    wild = int(current[0]) if current else None
+    new = next_sequence_wild(wild, ALL_CARDS[card].rank)
+    if new is None:
+        return
+    state.phase["wild"] = [new]
+    text = f"{rank_name(new, plural=True)} are wild"
+    if wild is not None:
+        text += f" instead of {rank_name(wild, plural=True)}"
+    state.record(EventKind.WILD_CHANGE, seat, card=card, face_up=True, text=text)
+
+
+# ---------------------------------------------------------------- Jack the Shifter
+
+
+def current_game(state: HandState) -> str:
+    game = state.phase.get("jack_game")
+    return game if isinstance(game, str) else STUD
+
+
+def current_rules(state: HandState) -> GameRules:
+    """The rules of the game in force (Jack the Shifter), else the hand's own."""
+    if "jack_game" not in state.phase:
+        return state.rules
+    from engine.games.catalog import GAMES
+
+    return GAMES[current_game(state)]
+
+
+def agreed_games(state: HandState) -> tuple[str, ...]:
+    """The group's list of games a jack may switch to: the hand's ``allow_*`` options
+    (``allow_seven_card_stud`` for seven-card-stud)."""
+    return tuple(
+        key.removeprefix("allow_").replace("_", "-")
+        for key, value in state.rules.options
+        if key.startswith("allow_") and value is True
+    )
+
+
+def switchable_games(state: HandState) -> tuple[str, ...]:
+    playing = current_game(state)
+    return tuple(game for game in agreed_games(state) if game != playing)
+
+
+def holds_down_jack(state: HandState, seat: int) -> bool:
+    return any(ALL_CARDS[card].rank == JACK and not up for card, up in state.cards[seat])
+
+
+def jack_choices(state: HandState, seat: int) -> list[LegalAction]:
+    """A switch to each agreed game (when the seat has a jack to show) and keeping the game."""
+    switches = [
+        LegalAction(kind=ActionName.SWITCH_GAME, game=game) for game in switchable_games(state)
+    ]
+    can_switch = not state.phase.get("jack_down") or holds_down_jack(state, seat)
+    return (switches if can_switch else []) + [LegalAction(kind=ActionName.KEEP_GAME)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class JackBet(Bet):
+    """A betting round in which a player may, on their turn, show a face-down jack and
+    switch the game; not in the ``last`` round."""
+
+    last: bool = False
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        actions = super().legal_actions(state, seat)
+        if not self.last and actions and holds_down_jack(state, seat):
+            actions += [
+                LegalAction(kind=ActionName.SWITCH_GAME, game=game)
+                for game in switchable_games(state)
+            ]
+        return actions
+
+
+@dataclass(frozen=True, kw_only=True)
+class LastJackOffer(Step):
+    """Before the final betting round the dealer asks every player in turn whether to
+    show a face-down jack; everyone is asked, so the question gives nothing away."""
+
+    def begin(self, state: HandState) -> None:
+        if switchable_games(state):
+            state.phase["jack_queue"] = [s for s in state.order() if not state.folded[s]]
+
+    def run(self, state: HandState) -> bool:
+        queue: list[int] = state.phase.get("jack_queue", [])
+        while queue and state.folded[queue[0]]:
+            queue.pop(0)
+        if not queue or not switchable_games(state):
+            state.phase.pop("jack_queue", None)
+            return True
+        state.phase["jack_offer"] = queue[0]
+        state.phase["jack_down"] = True
+        return False
+
+    def actor(self, state: HandState) -> int | None:
+        offer = state.phase.get("jack_offer")
+        return offer if isinstance(offer, int) else None
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        return jack_choices(state, seat) if state.phase.get("jack_offer") == seat else []
+
 
 class VariantActions:
-    """The actions of this family, mixed into :class:`~engine.games.state.HandState`."""
+    """The actions of this family, mixed into :class:`~engine.games.state.HandState`:
+    Jack the Shifter's ``switch_game`` and ``keep_game``."""
+
+    def verify_switch_game(self: HandState, *, seat: int, game: str) -> None:  # type: ignore[misc]
+        name = self._verify_not_over(seat, "switch the game")
+        chance = _jack_chance(self, seat)
+        if chance is None:
+            raise NoJackError(
+                f"{name} cannot switch the game: only the player just dealt a face-up jack, "
+                "or one showing a face-down jack before the last betting round, may"
+            )
+        if chance == "down" and not holds_down_jack(self, seat):
+            raise NoJackError(f"{name} cannot switch the game: {name} has no face-down jack")
+        if game not in switchable_games(self):
+            playing = current_game(self)
+            if game == playing:
+                raise GameSwitchError(f"{name} cannot switch to {game}: it is already played")
+            agreed = ", ".join(agreed_games(self)) or "none"
+            raise GameSwitchError(
+                f"{name} cannot switch to {game!r}: the games agreed on are {agreed}"
+            )
+
+    def can_switch_game(self: HandState, *, seat: int, game: str) -> bool:  # type: ignore[misc]
+        try:
+            self.verify_switch_game(seat=seat, game=game)
+        except IllegalActionError:
+            return False
+        return True
+
+    def switch_game(self: HandState, *, seat: int, game: str) -> Event:  # type: ignore[misc]
+        self.verify_switch_game(seat=seat, game=game)
+        if _jack_chance(self, seat) == "down":
+            at = next(
+                i
+                for i, (card, up) in enumerate(self.cards[seat])
+                if not up and ALL_CARDS[card].rank == JACK
+            )
+            card = self.cards[seat][at][0]
+            self.cards[seat][at] = (card, True)
+            self.record(EventKind.REVEAL, seat, card=card, face_up=True, text="shows a jack")
+        _end_offer(self, seat)
+        rules = _rules_of(game)
+        self.phase["jack_game"] = game
+        ranking = rules.ranking
+        wild = ranking.wild if isinstance(ranking, HighRanking) else frozenset()
+        self.phase["wild"] = sorted(wild)
+        event = self.record(EventKind.SWITCH_GAME, seat, text=game)
+        self._advance()
+        return event
+
+    def verify_keep_game(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
+        name = self._verify_not_over(seat, "keep the game")
+        if self.phase.get("jack_offer") != seat:
+            raise NoJackError(f"{name} cannot keep the game: {name} was not offered a switch")
+
+    def can_keep_game(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
+        try:
+            self.verify_keep_game(seat=seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def keep_game(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
+        self.verify_keep_game(seat=seat)
+        _end_offer(self, seat)
+        event = self.record(EventKind.KEEP_GAME, seat, text=current_game(self))
+        self._advance()
+        return event
+
+
+def _jack_chance(state: HandState, seat: int) -> Literal["up", "down"] | None:
+    """Why ``seat`` may switch now: a face-up jack just dealt, or a face-down one to show."""
+    if state.decision is not None:
+        return None
+    if state.phase.get("jack_offer") == seat:
+        return "down" if state.phase.get("jack_down") else "up"
+    step = state.step
+    betting = state.betting
+    if (
+        isinstance(step, JackBet)
+        and not step.last
+        and betting is not None
+        and not betting.is_over
+        and betting.actor == seat
+    ):
+        return "down"
+    return None
+
+
+def _end_offer(state: HandState, seat: int) -> None:
+    if state.phase.get("jack_offer") != seat:
+        return
+    del state.phase["jack_offer"]
+    state.phase.pop("jack_down", None)
+    queue = state.phase.get("jack_queue")
+    if queue and queue[0] == seat:
+        queue.pop(0)
+
+
+def _rules_of(game: str) -> GameRules:
+    from engine.games.catalog import GAMES
+
+    return GAMES[game]

@@ -22,12 +22,22 @@ from engine.rankings import HighRanking
 
 
 def test_every_game_of_the_sheets_is_defined() -> None:
-    assert set(GAMES) == {
+    assert set(GAMES) >= {
         "seven-card-stud",
         "baseball",
         "football",
         "woolworth",
         "rainy-day-baseball",
+        "no-peek",
+        "no-peek-baseball",
+        "mexican-sweat",
+        "spit-in-the-ocean",
+        "wild-widow",
+        "guts",
+        "good-bad-ugly",
+        "sequence",
+        "second-hand-high",
+        "jack-the-shifter",
     }
 
 

@@ -25,6 +25,7 @@ from engine.games import (
 )
 from engine.games.options import OptionSpec
 from engine.games.random_play import random_action
+from engine.games.steps.shelby import MARKS
 
 HANDS_PER_GAME = 1000
 
@@ -42,6 +43,11 @@ def _random_value(spec: OptionSpec, rng: random.Random) -> object:
         return rng.choice([True, False])
     if spec.kind == "face":
         return rng.choice(["up", "down"])
+    if spec.kind == "choice":
+        return rng.choice(spec.choices)
+    if spec.least:
+        # Guts' ante and limit: the least allowed, so the short stacks can still ante.
+        return spec.least if spec.default is not None else rng.choice([None, spec.least])
     return rng.choice([None, 0, 1, 5, 20])
 
 
@@ -51,6 +57,10 @@ def _start(game: str, seed: int) -> tuple[HandState, random.Random]:
     players = rng.randint(rules.min_players, rules.max_players)
     # Short stacks now and then, so that antes, pot payments and calls go all-in.
     stacks = [rng.choice([1, 2, 5, 20, 100]) for _ in range(players)]
+    if not rules.antes:
+        # Guts settles its antes with the deal and refuses one a stack cannot ante
+        # for (the player rebuys first): no stack of 1 there.
+        stacks = [max(stack, 2) for stack in stacks]
     state = HandState.start(
         rules,
         names=[f"P{seat}" for seat in range(players)],
@@ -63,16 +73,22 @@ def _start(game: str, seed: int) -> tuple[HandState, random.Random]:
 
 
 def _check_invariants(state: HandState, total: int) -> None:
-    assert sum(state.stacks) + state.pot == total
+    assert sum(state.stacks) + state.pot + _carried(state) == total
     assert all(stack >= 0 for stack in state.stacks)
     held = [card for cards in state.cards for card, _ in cards]
     assert len(set(held)) == len(held)
     assert not set(held) & set(state.deck.codes())
-    assert len(held) + len(state.deck) == 52
+    # Cards in the middle (a spit card, No Peek's card to beat) come from the deck too.
+    assert not set(held) & set(state.table)
+    # Draw games set cards aside: discards (until reshuffled) and Wild Widow's card.
+    aside = state.set_aside
+    assert not set(held) & set(aside)
+    assert len(held) + len(state.table) + len(aside) + len(state.deck) == 52
     table = table_view(state)
     # A voided deal's face-up cards stay in the log and may come again face down,
     # so the log is checked by entry and the hands by card.
-    assert all(e["card"] is None for e in table["log"] if e["kind"] == "deal" and not e["face_up"])
+    private = ("deal", "draw")  # a discard is as private as a face-down deal
+    assert all(e["card"] is None for e in table["log"] if e["kind"] in private and not e["face_up"])
     view = json.dumps(table["players"])
     for seat, cards in enumerate(state.cards):
         if seat in state.shown:
@@ -80,10 +96,20 @@ def _check_invariants(state: HandState, total: int) -> None:
         for card, up in cards:
             if not up:
                 assert f'"{ALL_CARDS[card]}"' not in view
-    # Each player sees all of their own cards (the actor's view is the one in use).
+    # Each player sees all of their own cards (the actor's view is the one in use);
+    # in No Peek only those face up, until the showdown.
     for seat in range(state.seat_count) if state.is_over else [state.actor or 0]:
         own = seat_view(state, seat)["players"][seat]["cards"]
-        assert [c["card"] for c in own] == [str(ALL_CARDS[card]) for card, _ in state.cards[seat]]
+        sees_all = state.rules.peek or seat in state.shown
+        mine = [str(ALL_CARDS[card]) for card, up in state.cards[seat] if up or sees_all]
+        assert [c["card"] for c in own] == mine
+
+
+def _carried(state: HandState) -> int:
+    """Chips a game carries between hands outside the stacks (the Guts pot and reserve)."""
+    carry = state.phase.get("carry_out") or state.phase.get("carry") or {}
+    # Shelby's markers ride along in the carry ("shelbys_2": 1): they are not chips.
+    return sum(int(chips) for key, chips in carry.items() if not key.startswith(MARKS))
 
 
 def _deals_are_distinct(state: HandState) -> None:
@@ -91,6 +117,8 @@ def _deals_are_distinct(state: HandState) -> None:
     for event in state.history:
         if event.kind is EventKind.VOID_DEAL:
             dealt.clear()  # a fresh shuffle: the same cards come again
+        elif event.kind is EventKind.DRAW and event.card is not None:
+            dealt.discard(event.card)  # thrown away: a reshuffle may deal it again
         elif event.kind is EventKind.DEAL:
             assert event.card is not None
             assert event.card not in dealt
@@ -101,7 +129,7 @@ def _deals_are_distinct(state: HandState) -> None:
 def test_random_hands_keep_every_invariant(game: str) -> None:
     for seed in range(HANDS_PER_GAME):
         state, rng = _start(game, seed)
-        total = sum(state.stacks) + state.pot
+        total = sum(state.stacks) + state.pot + _carried(state)
         save_at = rng.randrange(40)
         saved: tuple[str, random.Random] | None = None
         for step in range(2_000):

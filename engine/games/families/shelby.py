@@ -1,0 +1,121 @@
+"""Shelby and Psycho Shelby as digital hands: one deal of up to four rounds (ruling 15).
+
+Each round deals more face-down cards, then everyone holds or drops at once
+(:class:`~engine.games.steps.shelby.ShelbyHold`), settled like a physical
+round by :func:`engine.shelby.settle_shelby_round`. The night's pot and
+Shelby markers come in through ``HandState.start(carry=...)`` and go on in
+``phase["carry_out"]``, as Guts deals chain (see :mod:`engine.games.steps.shelby`).
+Which of the two games is played is the game's name, not an option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from engine.games.errors import GameOptionError
+from engine.games.options import GameSpec, OptionSpec
+from engine.games.rules import GameRules, Step
+from engine.games.steps.deal import Deal
+from engine.games.steps.shelby import ShelbyBuyCards, ShelbyHold
+from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking
+from engine.shelby_state import ShelbyOptions, ShelbyVariant
+
+_ANTE: Final = OptionSpec(
+    name="ante", kind="count", default=1, least=1, help="the ante of every player"
+)
+
+_SHELBY_OPTIONS: Final = (
+    OptionSpec(
+        name="limit",
+        kind="count",
+        default=None,
+        least=1,
+        help="the most a loser pays the winner of a round (none: the whole pot)",
+    ),
+    _ANTE,
+)
+
+_PSYCHO_OPTIONS: Final = (
+    _ANTE,
+    OptionSpec(
+        name="extra_card_price",
+        kind="count",
+        default=1,
+        help="what an extra card for a 4 costs in the last round, paid to the pot "
+        "(none or 0: free)",
+    ),
+)
+
+
+def _build_shelby(values: Mapping[str, object]) -> GameRules:
+    limit = values["limit"]
+    options = ShelbyOptions(
+        variant=ShelbyVariant.SHELBY,
+        ante=_ante("shelby", values),
+        limit=limit if isinstance(limit, int) else None,
+    )
+    steps: tuple[Step, ...] = (
+        Deal(cards=("down", "down")),
+        ShelbyHold(options=options, round=1),
+        Deal(cards=("down",)),
+        ShelbyHold(options=options, round=2),
+        Deal(cards=("down", "down")),
+        ShelbyHold(options=options, round=3),
+        Deal(cards=("down", "down")),
+        ShelbyHold(options=options, round=4),
+    )
+    # The ranking of the last round: the one a simulation's summary uses.
+    return _rules("shelby", steps, values, max_players=7, wild=False)
+
+
+def _build_psycho(values: Mapping[str, object]) -> GameRules:
+    price = values["extra_card_price"]
+    options = ShelbyOptions(
+        variant=ShelbyVariant.PSYCHO,
+        ante=_ante("psycho-shelby", values),
+        extra_card_price=price if isinstance(price, int) else 0,
+    )
+    steps: tuple[Step, ...] = (
+        Deal(cards=("down", "down", "down")),
+        ShelbyHold(options=options, round=1),
+        Deal(cards=("down", "down")),
+        ShelbyHold(options=options, round=2),
+        Deal(cards=("down", "down")),
+        ShelbyBuyCards(options=options),
+        ShelbyHold(options=options, round=3),
+    )
+    # Six players: 42 cards dealt leave enough for an extra card for every 4.
+    return _rules("psycho-shelby", steps, values, max_players=6, wild=True)
+
+
+def _ante(game: str, values: Mapping[str, object]) -> int:
+    ante = values["ante"]
+    if not isinstance(ante, int):
+        raise GameOptionError(f"{game}: every game needs an ante of at least 1 chip, not none")
+    return ante
+
+
+def _rules(
+    name: str,
+    steps: tuple[Step, ...],
+    values: Mapping[str, object],
+    *,
+    max_players: int,
+    wild: bool,
+) -> GameRules:
+    return GameRules(
+        name=name,
+        steps=steps,
+        ranking=HighRanking(wild=BASEBALL_WILD) if wild else STANDARD,
+        min_players=2,
+        max_players=max_players,
+        antes=False,  # the settlement of each round takes them
+        options=tuple(sorted(values.items())),
+    )
+
+
+SPECS: Final[dict[str, GameSpec]] = {
+    "shelby": GameSpec(options=_SHELBY_OPTIONS, build=_build_shelby),
+    "psycho-shelby": GameSpec(options=_PSYCHO_OPTIONS, build=_build_psycho),
+}

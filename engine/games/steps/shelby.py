@@ -1,0 +1,479 @@
+"""Shelby and Psycho Shelby: holding or dropping each round, and settling it (ruling 15).
+
+A digital Shelby hand is one deal: up to four rounds (Psycho Shelby three) on
+the same cards. It starts from the night's game (``phase["carry"]``, given to
+:meth:`HandState.start`): the pot under ``"pot"`` and each player's Shelby
+markers under ``"shelbys_<seat>"`` (markers are not chips). After each round
+``phase["carry_out"]`` holds the game as it then stands, the same way; once
+the hand is over it is what the next deal starts from. The deal ends after
+the last round (everyone has anted again for the redeal) or at once with a
+third Shelby (the pot is taken; the next deal starts a new game, pot 0).
+
+No chip moves while players decide: each round is settled at its end by
+:func:`engine.shelby.settle_shelby_round`, the same code that settles a
+physically dealt round, and each of its movements becomes a SETTLE event.
+Holding is private until everyone has decided (the log says only that a player
+decided) and the choices are revealed together. When several hold, the engine
+compares their hands, as the holders do by passing them face down: the table
+learns who won and who paid, never the cards, which stay in play.
+
+Chips that the table code takes whole must always be there, so:
+
+* With an ante above 1, a stack must cover every ante the deal may still ask
+  for (a new game's, one a round if nobody holds, the redeal's), and a player
+  may hold only if, after paying a lost round, the rest still does. With an
+  ante of 1 a stack of 0 simply antes nothing (ruling 9).
+* A player may hold only if their stack covers a loser's payment.
+* If nobody holds and nobody has a chip left for the ante that asks for, the
+  deal cannot go on: it ends unsettled (the cards are void, extra cards
+  unpaid), the pot and markers carry on, and the players rebuy first.
+
+Psycho Shelby's third round: before holding or dropping, each player with a 4
+(clockwise from the dealer's left) may buy one extra card for each 4 held, at
+the agreed price, paid to the pot when the round is settled; a 4 among the
+extra cards buys another. Declining ends that player's buying.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from engine.cards import ALL_CARDS, FOUR
+from engine.errors import IllegalActionError, OutOfTurnError, SettlementError, StackTooShortError
+from engine.games.events import ActionName, Event, EventKind, LegalAction
+from engine.games.rules import Step
+from engine.games.steps.declare import (
+    AlreadyDeclaredError,
+    DeclareActions,
+    NotDeclaringError,
+    PotNotCoveredError,
+)
+from engine.guts_chips import SHELBY_POT, Account
+from engine.shelby import settle_shelby_round
+from engine.shelby_state import (
+    SHELBYS_TO_WIN,
+    ShelbyOptions,
+    ShelbyRoundSettlement,
+    ShelbyState,
+)
+from engine.showdown import ShownCards
+
+if TYPE_CHECKING:
+    from engine.games.state import HandState
+
+MARKS: Final = "shelbys_"
+"""Prefix of the carry keys that count a seat's Shelby markers: ``shelbys_2``."""
+
+# A deal that ends unsettled (nobody can ante) concerns no one player: its
+# SETTLE event names no seat.
+_NO_SEAT = -1
+
+
+class NoExtraCardError(IllegalActionError):
+    """Buying or declining an extra card when none is offered to that player."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShelbyHold(Step):
+    """Round ``round`` of the deal: everyone holds or drops at once; then it is settled."""
+
+    options: ShelbyOptions
+    round: int
+
+    def begin(self, state: HandState) -> None:
+        if self.round == 1:
+            _open_deal(state, self.options)
+        ante = self.options.ante
+        n = state.seat_count
+        pot = int(state.phase["carry_out"]["pot"])
+        new_game = _new_game_antes(state, self.options, self.round)
+        pot_at_start = pot + sum(new_game)
+        limit = self.options.limit
+        payment = pot_at_start if limit is None else min(pot_at_start, limit)
+        spent = _extra_card_costs(state, self.options)
+        # After a lost round: one ante for each later round nobody holds, and the redeal's.
+        keep = _kept(ante, self.options.variant.rounds - self.round + 1)
+        state.phase["shelby_round"] = self.round
+        state.phase["shelby_payment"] = payment
+        state.phase["shelby_may_hold"] = [
+            state.stacks[s] - new_game[s] - spent[s] >= payment + keep for s in range(n)
+        ]
+        state.phase["shelby_held"] = [None] * n
+
+    def run(self, state: HandState) -> bool:
+        if self.actor(state) is not None:
+            return False
+        _settle(state, self.options, self.round)
+        return True
+
+    def actor(self, state: HandState) -> int | None:
+        held = state.phase["shelby_held"]
+        return next((s for s in state.order() if held[s] is None), None)
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        hold = LegalAction(kind=ActionName.HOLD, chips=int(state.phase["shelby_payment"]))
+        drop = LegalAction(kind=ActionName.DROP)
+        return [hold, drop] if state.phase["shelby_may_hold"][seat] else [drop]
+
+    def also_waiting(self, state: HandState) -> list[int]:
+        """Everyone still to decide may act, not only the actor: they decide at once."""
+        held = state.phase["shelby_held"]
+        return [s for s in state.order() if held[s] is None]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShelbyBuyCards(Step):
+    """Psycho Shelby, before the last hold: a 4 lets its holder buy an extra card."""
+
+    options: ShelbyOptions
+
+    def begin(self, state: HandState) -> None:
+        n = state.seat_count
+        state.phase["shelby_bought"] = [0] * n
+        state.phase["shelby_declined"] = [False] * n
+
+    def run(self, state: HandState) -> bool:
+        return self.actor(state) is None
+
+    def actor(self, state: HandState) -> int | None:
+        return next((s for s in state.order() if _offered(state, self.options, s)), None)
+
+    def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
+        buy = LegalAction(kind=ActionName.BUY_CARD, chips=self.options.extra_card_price)
+        return [buy, LegalAction(kind=ActionName.DECLINE_CARD)]
+
+
+# ---------------------------------------------------------------------- the game's state
+
+
+def shelby_state(state: HandState, round_number: int) -> ShelbyState:
+    """The night's Shelby game as :mod:`engine.shelby` sees it, before this round is settled."""
+    carry = state.phase["carry_out"]
+    return ShelbyState(
+        pot=int(carry["pot"]),
+        round=round_number,
+        stacks=dict(enumerate(state.stacks)),
+        shelbys=marks_of(carry),
+        dealer=state.dealer,
+        names=dict(enumerate(state.names)),
+    )
+
+
+def marks_of(carry: Mapping[str, Any]) -> dict[int, int]:
+    """Each seat's Shelby markers from a carry: ``{"shelbys_2": 1}`` -> ``{2: 1}``."""
+    return {
+        int(key.removeprefix(MARKS)): int(count)
+        for key, count in carry.items()
+        if key.startswith(MARKS) and int(count)
+    }
+
+
+def carry_of(*, pot: int, shelbys: Mapping[int, int]) -> dict[str, int]:
+    """The carry the next round or deal starts from."""
+    carry = {"pot": pot}
+    carry.update({f"{MARKS}{seat}": count for seat, count in sorted(shelbys.items()) if count})
+    return carry
+
+
+def _open_deal(state: HandState, options: ShelbyOptions) -> None:
+    """Read the carried game and refuse a deal whose antes a stack could not pay."""
+    carry = state.phase.get("carry") or {}
+    unknown = sorted(key for key in carry if key != "pot" and not key.startswith(MARKS))
+    if unknown:
+        raise SettlementError(f"a Shelby game carries its pot and Shelbys, not {unknown[0]!r}")
+    pot = int(carry.get("pot", 0))
+    if pot < 0:
+        raise SettlementError(f"the pot is {pot}: it cannot be negative")
+    shelbys = marks_of(carry)
+    for seat, count in shelbys.items():
+        if not 0 <= seat < state.seat_count:
+            raise SettlementError(f"seat {seat} has Shelbys but is not at the table")
+        if not 0 < count < SHELBYS_TO_WIN:
+            raise SettlementError(
+                f"{state.names[seat]} has {count} Shelbys: a game in play has 0 to "
+                f"{SHELBYS_TO_WIN - 1} (a third ends it)"
+            )
+    state.phase["carry_out"] = carry_of(pot=pot, shelbys=shelbys)
+    state.phase["shelby_reasons"] = []
+    ante = options.ante
+    antes = (1 if pot == 0 else 0) + options.variant.rounds + 1
+    # A new game's ante is due whatever the ante (HandState.start already wants a chip).
+    need = max(_kept(ante, antes), ante if pot == 0 else 0)
+    for seat, stack in enumerate(state.stacks):
+        if stack < need:
+            raise StackTooShortError(
+                f"{state.names[seat]} has {stack} chips but this deal may ask for "
+                f"{need} in antes — rebuy first"
+            )
+
+
+def _kept(ante: int, antes: int) -> int:
+    """What a stack must keep for ``antes`` antes still to come.
+
+    An ante of 1 needs nothing kept: a stack of 0 antes nothing (ruling 9). A
+    bigger ante would find a short stack between 0 and the ante, which the
+    table cannot take, so the stack must cover them all.
+    """
+    return 0 if ante == 1 else ante * antes
+
+
+def _new_game_antes(state: HandState, options: ShelbyOptions, round_number: int) -> list[int]:
+    """The ante each player pays when round 1 of a new game (pot 0) is settled."""
+    first = round_number == 1 and int(state.phase["carry_out"]["pot"]) == 0
+    return [options.ante if first and stack > 0 else 0 for stack in state.stacks]
+
+
+def _extra_card_costs(state: HandState, options: ShelbyOptions) -> list[int]:
+    bought = state.phase.get("shelby_bought") or [0] * state.seat_count
+    return [int(n) * options.extra_card_price for n in bought]
+
+
+def _fours(state: HandState, seat: int) -> int:
+    return sum(1 for card, _ in state.cards[seat] if ALL_CARDS[card].rank == FOUR)
+
+
+def _offered(state: HandState, options: ShelbyOptions, seat: int) -> bool:
+    """Whether ``seat`` may buy (or decline) an extra card now."""
+    if state.phase["shelby_declined"][seat] or not len(state.deck):
+        return False
+    bought = int(state.phase["shelby_bought"][seat])
+    if _fours(state, seat) <= bought:
+        return False
+    price = options.extra_card_price
+    left = state.stacks[seat] - (bought + 1) * price
+    # This round's ante if nobody holds, and the redeal's.
+    return left >= _kept(options.ante, 2)
+
+
+# ---------------------------------------------------------------------- settling a round
+
+
+def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None:
+    """Reveal the choices, settle the round with the table's code and apply its result."""
+    held = state.phase["shelby_held"]
+    holders = [s for s in state.order() if held[s]]
+    for seat in state.order():
+        state.record(EventKind.REVEAL, seat, text="held" if held[seat] else "dropped")
+    last = round_number == options.variant.rounds
+    if not holders and _nobody_can_ante(state, options, round_number):
+        state.record(
+            EventKind.SETTLE,
+            _NO_SEAT,
+            text="nobody held and nobody has a chip left to ante: the deal ends, "
+            "the pot and the Shelbys wait for the next deal — rebuy first",
+        )
+        state.phase["shelby_reasons"].append(["nobody can ante: the deal ends unsettled"])
+        state.phase["shelby_outcome"] = "no_ante"
+        _end(state)
+        return
+    bought = state.phase.get("shelby_bought") if last else None
+    extra = {s: int(n) for s, n in enumerate(bought or []) if n}
+    showdown = None
+    if len(holders) >= 2:
+        showdown = ShownCards(hands={s: [card for card, _ in state.cards[s]] for s in holders})
+    before = shelby_state(state, round_number)
+    result = settle_shelby_round(
+        before, options, holders=holders, showdown=showdown, extra_cards=extra
+    )
+    _record(state, result)
+    after = result.next_state
+    state.stacks = [after.stacks[s] for s in range(state.seat_count)]
+    state.phase["carry_out"] = carry_of(pot=after.pot, shelbys=after.shelbys)
+    state.phase["shelby_outcome"] = result.outcome.value
+    state.phase["shelby_reasons"].append(list(result.reasons))
+    if result.game_over or last:
+        _end(state)
+
+
+def _nobody_can_ante(state: HandState, options: ShelbyOptions, round_number: int) -> bool:
+    """Whether a round nobody held would ask an ante (or two) of a table with no chips."""
+    ante = options.ante
+    last = round_number == options.variant.rounds
+    new_game = _new_game_antes(state, options, round_number)
+    stacks = [stack - new for stack, new in zip(state.stacks, new_game, strict=True)]
+    stacks = [
+        stack - cost for stack, cost in zip(stacks, _extra_card_costs(state, options), strict=True)
+    ]
+    if not any(stacks):
+        return True
+    after = [stack - ante if stack > 0 else 0 for stack in stacks]
+    return last and not any(after)
+
+
+def _record(state: HandState, result: ShelbyRoundSettlement) -> None:
+    for movement in result.movements:
+        state.record(
+            EventKind.SETTLE,
+            _seat_of(movement.source, movement.target),
+            chips=movement.amount,
+            text=f"{_account(state, movement.source)} → {_account(state, movement.target)}: "
+            f"{movement.reason}",
+        )
+    seat = result.shelby_to
+    if seat is not None:
+        # A third Shelby starts a new game: the markers are gone from the next state.
+        count = result.next_state.shelbys.get(seat, SHELBYS_TO_WIN)
+        state.record(EventKind.SETTLE, seat, text=f"a Shelby for {state.names[seat]}: {count}")
+
+
+def _end(state: HandState) -> None:
+    state.payouts = [0] * state.seat_count
+    state.decision = None
+
+
+def _seat_of(source: Account, target: Account) -> int:
+    if isinstance(source, int):
+        return source
+    return target if isinstance(target, int) else _NO_SEAT
+
+
+def _account(state: HandState, account: Account) -> str:
+    if isinstance(account, int):
+        return state.names[account]
+    return "pot" if account == SHELBY_POT else account
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def _hold_step(state: HandState) -> ShelbyHold | None:
+    step = state.step
+    return step if isinstance(step, ShelbyHold) else None
+
+
+def _buy_step(state: HandState) -> ShelbyBuyCards | None:
+    step = state.step
+    return step if isinstance(step, ShelbyBuyCards) else None
+
+
+class ShelbyActions:
+    """Hold, drop and the extra cards of Shelby, mixed into :class:`HandState`.
+
+    Hold and drop are Guts' actions too (the drop option): outside a Shelby
+    round they are answered by :class:`DeclareActions`, which comes after this
+    class among HandState's bases.
+    """
+
+    def _verify_shelby_hold(  # type: ignore[misc]
+        self: HandState, seat: int, *, staying: bool, verb: str
+    ) -> None:
+        name = self._verify_not_over(seat, verb)
+        step = _hold_step(self)
+        if step is None:
+            raise NotDeclaringError(f"{name} cannot {verb}: nobody is holding or dropping now")
+        if self.phase["shelby_held"][seat] is not None:
+            raise AlreadyDeclaredError(f"{name} has already decided this round")
+        if staying and not self.phase["shelby_may_hold"][seat]:
+            payment = self.phase["shelby_payment"]
+            keep = _kept(step.options.ante, step.options.variant.rounds - step.round + 1)
+            kept = f" and keeps {keep} for the antes still to come" if keep else ""
+            raise PotNotCoveredError(
+                f"{name} cannot hold: a loser pays {payment}{kept}, and {name} has "
+                f"{self.stacks[seat]} — rebuy first"
+            )
+
+    def _shelby_decide(self: HandState, seat: int, *, staying: bool) -> Event:  # type: ignore[misc]
+        self.phase["shelby_held"][seat] = staying
+        event = self.record(EventKind.DECLARE, seat, text="declared")
+        self._advance()
+        return event
+
+    def verify_hold(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
+        if _hold_step(self) is None:
+            DeclareActions.verify_hold(self, seat=seat)
+            return
+        self._verify_shelby_hold(seat, staying=True, verb="hold")
+
+    def can_hold(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
+        return _can(lambda: self.verify_hold(seat=seat))
+
+    def hold(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
+        if _hold_step(self) is None:
+            return DeclareActions.hold(self, seat=seat)
+        self.verify_hold(seat=seat)
+        return self._shelby_decide(seat, staying=True)
+
+    def verify_drop(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
+        if _hold_step(self) is None:
+            DeclareActions.verify_drop(self, seat=seat)
+            return
+        self._verify_shelby_hold(seat, staying=False, verb="drop")
+
+    def can_drop(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
+        return _can(lambda: self.verify_drop(seat=seat))
+
+    def drop(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
+        if _hold_step(self) is None:
+            return DeclareActions.drop(self, seat=seat)
+        self.verify_drop(seat=seat)
+        return self._shelby_decide(seat, staying=False)
+
+    def _verify_offer(self: HandState, seat: int, verb: str) -> ShelbyBuyCards:  # type: ignore[misc]
+        name = self._verify_not_over(seat, verb)
+        step = _buy_step(self)
+        if step is None or not _offered(self, step.options, seat):
+            raise NoExtraCardError(
+                f"{name} cannot {verb}: only a 4 in Psycho Shelby's last round buys one, "
+                f"and {name} is not offered one now"
+            )
+        actor = step.actor(self)
+        if actor != seat:
+            assert actor is not None
+            raise OutOfTurnError(f"{name} cannot {verb}: {self.names[actor]} decides first")
+        return step
+
+    def verify_buy_card(self: HandState, *, seat: int) -> int:  # type: ignore[misc]
+        """What the extra card costs ``seat`` (paid to the pot when the round is settled)."""
+        return self._verify_offer(seat, "buy an extra card").options.extra_card_price
+
+    def can_buy_card(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
+        return _can(lambda: self.verify_buy_card(seat=seat))
+
+    def buy_card(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
+        price = self.verify_buy_card(seat=seat)
+        self.phase["shelby_bought"][seat] += 1
+        # The chips move at the round's settlement, with the rest of the round.
+        event = self.record(
+            EventKind.BUY_CARD, seat, text=f"an extra card for a 4: {price} to the pot"
+        )
+        card = int(self.deck.deal_one())
+        self.cards[seat].append((card, False))
+        self.record(EventKind.DEAL, seat, card=card)
+        self._advance()
+        return event
+
+    def verify_decline_card(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
+        self._verify_offer(seat, "decline an extra card")
+
+    def can_decline_card(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
+        return _can(lambda: self.verify_decline_card(seat=seat))
+
+    def decline_card(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
+        self.verify_decline_card(seat=seat)
+        self.phase["shelby_declined"][seat] = True
+        event = self.record(EventKind.DECLINE_CARD, seat)
+        self._advance()
+        return event
+
+
+def _can(verify: object) -> bool:
+    try:
+        assert callable(verify)
+        verify()
+    except IllegalActionError:
+        return False
+    return True
+
+
+__all__ = [
+    "MARKS",
+    "NoExtraCardError",
+    "ShelbyActions",
+    "ShelbyBuyCards",
+    "ShelbyHold",
+    "carry_of",
+    "marks_of",
+    "shelby_state",
+]
