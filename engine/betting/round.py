@@ -82,6 +82,9 @@ class BettingRound:
     largest_raise: int = 0
     raises: int = 0
     history: list[BettingAction] = field(default_factory=list)
+    # The bet to match, remembered between moves: legal-action listings ask
+    # for it dozens of times a turn. Only :meth:`_move` changes ``bets``.
+    _current_bet: int | None = field(default=None, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ set-up
 
@@ -166,7 +169,9 @@ class BettingRound:
     @property
     def current_bet(self) -> int:
         """The bet to match in this round."""
-        return max(self.bets)
+        if self._current_bet is None:
+            self._current_bet = max(self.bets)
+        return self._current_bet
 
     @property
     def pot(self) -> int:
@@ -447,6 +452,7 @@ class BettingRound:
     def _move(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips
         self.bets[seat] += chips
+        self._current_bet = None
 
     def _aggress(self, seat: int, kind: ActionKind, *, chips: int) -> BettingAction:
         before = self.current_bet

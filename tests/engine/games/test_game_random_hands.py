@@ -127,7 +127,18 @@ def _deals_are_distinct(state: HandState) -> None:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_hands_keep_every_invariant(game: str) -> None:
-    for seed in range(HANDS_PER_GAME):
+    _play_many(game, range(HANDS_PER_GAME))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_many_more_random_hands_keep_every_invariant(game: str) -> None:
+    """The optional long run (``pytest -m slow``): 20,000 further hands a game."""
+    _play_many(game, range(HANDS_PER_GAME, HANDS_PER_GAME + 20_000))
+
+
+def _play_many(game: str, seeds: range) -> None:
+    for seed in seeds:
         state, rng = _start(game, seed)
         total = sum(state.stacks) + state.pot + _carried(state)
         save_at = rng.randrange(40)
