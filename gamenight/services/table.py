@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from engine.guts_chips import next_dealer
 from gamenight.models import Account, AccountKind, Deal, Night, Player, Seat
 from gamenight.services.errors import NotAtTableError
@@ -41,9 +43,11 @@ def group_players(night: Night, player_ids: Iterable[int]) -> list[Player]:
     found = {p.pk: p for p in Player.objects.filter(group_id=night.group_id, pk__in=ids)}
     for pid in ids:
         if pid not in found:
-            raise NotAtTableError(f"player {pid} is not a player of this group")
+            raise NotAtTableError(
+                gettext("player %(id)s is not a player of this group") % {"id": pid}
+            )
     if len(set(ids)) != len(ids):
-        raise NotAtTableError("a player is listed twice")
+        raise NotAtTableError(gettext("a player is listed twice"))
     return [found[pid] for pid in ids]
 
 
@@ -73,7 +77,9 @@ class Table:
         for s in self.seats:
             if s.seat.player_id == player_id:
                 return s
-        raise NotAtTableError(f"player {player_id} is not seated at this night's table")
+        raise NotAtTableError(
+            gettext("player %(id)s is not seated at this night's table") % {"id": player_id}
+        )
 
     def positions(self, player_ids: Iterable[int]) -> list[int]:
         return [self.by_player(pid).position for pid in player_ids]
@@ -92,14 +98,21 @@ class Table:
     @property
     def dealer_position(self) -> int:
         if self.night.dealer_id is None or not self.seats:
-            raise NotAtTableError("nobody is seated: start the night first")
+            raise NotAtTableError(gettext("nobody is seated: start the night first"))
         return self.night.dealer.position if self.night.dealer else self.seats[0].position
 
 
 def seated_table(night: Night, *, extra: Sequence[Account] = ()) -> Table:
     """Lock the seated players' stacks (and ``extra`` accounts) and read them."""
     seats = list(Seat.objects.filter(night=night, seated=True).select_related("player"))
-    accounts = [stack(night, s.player) for s in seats]
+    # One query for the stacks already open; get_or_create only for a new arrival's.
+    opened = {
+        a.player_id: a
+        for a in Account.objects.filter(
+            night=night, kind=AccountKind.STACK, player_id__in=[s.player_id for s in seats]
+        )
+    }
+    accounts = [opened.get(s.player_id) or stack(night, s.player) for s in seats]
     balances = lock_balances([*accounts, *extra])
     return Table(
         night=night,

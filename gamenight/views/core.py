@@ -5,7 +5,13 @@ from django.views.decorators.http import require_GET
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    # The groups in one query, however many groups the user is in.
+    memberships = (
+        request.user.memberships.select_related("group").order_by("pk")  # type: ignore[union-attr]
+        if request.user.is_authenticated
+        else []
+    )
+    return render(request, "home.html", {"memberships": memberships})
 
 
 @require_GET

@@ -1,0 +1,168 @@
+"""Every page runs a fixed number of queries: the same on a small group as on a bigger one.
+
+Two demo groups are seeded once for the module (rolled back at the end): a small
+one and one with more players, seasons, nights and games. Each page is requested
+in both; the count must stay under the page's pinned maximum and must not grow
+with the data.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from gamenight import services
+from gamenight.demo import SeedOptions, seed_demo
+from gamenight.demo.seed import DemoResult
+from gamenight.models import Deal, Night, NightStatus, Player, Seat
+
+SMALL = SeedOptions(
+    seasons=1, nights=2, games=4, players=4, group_name="Small", username="small-host"
+)
+LARGE = SeedOptions(
+    seasons=2, nights=5, games=10, players=9, group_name="Large", username="large-host"
+)
+
+
+@dataclass(frozen=True)
+class Seeded:
+    result: DemoResult
+    closed_night: Night
+    running_night: Night
+    player: Player
+
+    @property
+    def group_id(self) -> int:
+        return self.result.group.pk
+
+    @property
+    def season_id(self) -> int:
+        return self.result.seasons[0].pk
+
+
+def _seeded(options: SeedOptions) -> Seeded:
+    result = seed_demo(SeedOptions(**{**options.__dict__, "running_night": True}))
+    assert result.running_night is not None
+    busiest = (
+        Deal.objects.filter(night__group=result.group, night__status=NightStatus.CLOSED)
+        .values_list("night_id", flat=True)
+        .order_by("-night__date")
+        .first()
+    )
+    return Seeded(
+        result=result,
+        closed_night=Night.objects.get(pk=busiest),
+        running_night=result.running_night,
+        player=Player.objects.filter(group=result.group).order_by("pk").first(),  # type: ignore[arg-type]
+    )
+
+
+@pytest.fixture(scope="module")
+def groups(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, Seeded]]:
+    with django_db_blocker.unblock(), transaction.atomic():
+        small, large = _seeded(SMALL), _seeded(LARGE)
+        for n in range(3):  # the larger group's host is in other groups too (the home page)
+            services.create_group(name=f"Other group {n}", host=large.result.host)
+        yield {"small": small, "large": large}
+        transaction.set_rollback(True)
+
+
+def _form_data(seeded: Seeded, *, confirm: bool) -> dict[str, str]:
+    """A seven-card stud hand: everyone antes 1, places by seat order."""
+    seats = Seat.objects.filter(night=seeded.running_night, seated=True).order_by("position")
+    data = {"key": uuid.uuid4().hex, "confirm" if confirm else "preview": "1"}
+    for place, seat in enumerate(seats, start=1):
+        data[f"chips_{seat.player_id}"] = "1"
+        data[f"place_{seat.player_id}"] = str(place)
+    return data
+
+
+Request = Callable[[Client, Seeded], Any]
+
+PAGES: dict[str, tuple[int, Request]] = {
+    "home": (5, lambda c, s: c.get("/")),
+    "group page": (8, lambda c, s: c.get(f"/groups/{s.group_id}/")),
+    "night page (closed)": (12, lambda c, s: c.get(f"/nights/{s.closed_night.pk}/")),
+    "night page (running)": (12, lambda c, s: c.get(f"/nights/{s.running_night.pk}/")),
+    "recording form GET": (
+        7,
+        lambda c, s: c.get(f"/nights/{s.running_night.pk}/record/seven-card-stud/"),
+    ),
+    "recording POST preview": (
+        14,
+        lambda c, s: c.post(
+            f"/nights/{s.running_night.pk}/record/seven-card-stud/",
+            _form_data(s, confirm=False),
+        ),
+    ),
+    "recording POST confirm": (
+        32,
+        lambda c, s: c.post(
+            f"/nights/{s.running_night.pk}/record/seven-card-stud/",
+            _form_data(s, confirm=True),
+        ),
+    ),
+    "deal list": (7, lambda c, s: c.get(f"/nights/{s.closed_night.pk}/deals/")),
+    "standings": (
+        9,
+        lambda c, s: c.get(f"/groups/{s.group_id}/seasons/{s.season_id}/standings/"),
+    ),
+    "standings with points": (
+        9,
+        lambda c, s: c.get(f"/groups/{s.group_id}/seasons/{s.season_id}/standings/?points=on"),
+    ),
+    "player history": (
+        8,
+        lambda c, s: c.get(f"/groups/{s.group_id}/players/{s.player.pk}/history/"),
+    ),
+    "rules card": (3, lambda c, s: c.get(f"/rules/baseball/?night={s.running_night.pk}")),
+}
+
+
+def _count(
+    seeded: Seeded,
+    request: Request,
+    *,
+    htmx: bool = False,
+    capture: Callable[[], Any] = lambda: CaptureQueriesContext(connection),
+) -> int:
+    client = Client(headers={"HX-Request": "true"} if htmx else {})
+    client.force_login(seeded.result.host)
+    request(client, seeded)  # warm up: session, caches, the first stack accounts
+    with capture() as queries:
+        response = request(client, seeded)
+    assert response.status_code in (200, 302), response.content.decode()[:2000]
+    return len(queries)
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize("page", list(PAGES))
+def test_the_page_runs_the_same_few_queries_on_small_and_larger_data(
+    groups: dict[str, Seeded],
+    db: None,
+    django_assert_max_num_queries: Any,
+    page: str,
+    htmx: bool,
+) -> None:
+    most, request = PAGES[page]
+    small = _count(groups["small"], request, htmx=htmx)
+    large = _count(
+        groups["large"], request, htmx=htmx, capture=lambda: django_assert_max_num_queries(most)
+    )
+    assert large == small, f"{page}: {small} queries on the small group, {large} on the larger"
+
+
+def test_the_larger_group_is_larger(groups: dict[str, Seeded], db: None) -> None:
+    small, large = groups["small"].result, groups["large"].result
+    assert large.games > 5 * small.games
+    assert (
+        Player.objects.filter(group=large.group).count()
+        > 2 * Player.objects.filter(group=small.group).count()
+    )
