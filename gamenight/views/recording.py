@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -252,25 +252,32 @@ def _record(request: HttpRequest, night: Night, game: Game, form: RecordGameForm
 def deal_list_context(night: Night, membership: Membership) -> dict[str, Any]:
     """The night's recorded games, newest first, each with its chips per player.
 
-    Three queries whatever the number of games; usable by the night page to
+    Two queries whatever the number of games; usable by the night page to
     include ``recording/_deal_list.html``.
     """
-    stack_entries = Entry.objects.filter(account__kind=AccountKind.STACK).select_related(
-        "account__player"
-    )
-    games = (
+    games = list(
         Transaction.objects.filter(night=night, kind__in=GAME_KINDS)
         .select_related("deal__dealer__player")
         .annotate(undone=Exists(Transaction.objects.filter(reverses=OuterRef("pk"))))
-        .prefetch_related(Prefetch("entries", queryset=stack_entries, to_attr="stack_entries"))
         .order_by("-id")
     )
+    # Plain tuples, not model instances: a long night has thousands of entries
+    # and building an Entry and an Account for each was most of the page's time.
+    chips_by_game: dict[int, dict[str, int]] = {}
+    for transaction_id, name, amount in (
+        Entry.objects.filter(
+            transaction__night=night,
+            transaction__kind__in=GAME_KINDS,
+            account__kind=AccountKind.STACK,
+        )
+        .values_list("transaction_id", "account__player__name", "amount")
+        .iterator()
+    ):
+        chips = chips_by_game.setdefault(transaction_id, {})
+        chips[name or "?"] = chips.get(name or "?", 0) + amount
     rows = []
     for record in games:
-        chips: dict[str, int] = {}
-        for entry in record.stack_entries:
-            name = entry.account.player.name if entry.account.player else "?"
-            chips[name] = chips.get(name, 0) + entry.amount
+        chips = chips_by_game.get(record.pk, {})
         rows.append(
             {
                 "transaction": record,
