@@ -26,7 +26,11 @@ def all_games() -> list[str]:
 
 
 def game_label(name: str) -> str:
-    return name.replace("-", " ").capitalize()
+    """The game's translated title where the recording forms know it, else from its name."""
+    from gamenight.forms.recording import GAMES
+
+    known = GAMES.get(name)
+    return str(known.title) if known else name.replace("-", " ").capitalize()
 
 
 def chips_field(label: str, *, required: bool = True, least: int = 1) -> forms.IntegerField:

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from engine.cards import Card, parse_card, parse_cards
 from engine.errors import CardError
@@ -179,7 +180,7 @@ class RecordGameForm(forms.Form):
                     label=_("Extra cards bought"), required=False, min_value=0, max_value=10
                 )
         fields[f"place_{pid}"] = forms.IntegerField(
-            label=_("Place"),
+            label=pgettext_lazy("showdown rank", "Place"),
             required=False,
             min_value=1,
             max_value=MAX_PLACE,

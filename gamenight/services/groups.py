@@ -9,6 +9,7 @@ from django.contrib.auth.models import User as AuthUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404
+from django.utils.translation import gettext
 
 from gamenight.models import (
     Group,
@@ -28,7 +29,7 @@ from gamenight.services.posting import check_chips
 def create_group(*, name: str, host: AuthUser) -> Group:
     """A new group with ``host`` as its owner."""
     if not name.strip():
-        raise LedgerError("the group needs a name")
+        raise LedgerError(gettext("the group needs a name"))
     with transaction.atomic():
         group = Group.objects.create(name=name.strip())
         Membership.objects.create(group=group, user=host, role=Role.HOST)
@@ -76,9 +77,11 @@ def set_role(*, group_id: int, by: User, user: AuthUser, role: Role) -> Membersh
 def add_player(*, group_id: int, by: User, name: str, email: str = "") -> Player:
     group = group_for_recording(by, group_id)
     if not name.strip():
-        raise LedgerError("the player needs a name")
+        raise LedgerError(gettext("the player needs a name"))
     if Player.objects.filter(group=group, name=name.strip()).exists():
-        raise LedgerError(f"there is already a player called {name.strip()}")
+        raise LedgerError(
+            gettext("there is already a player called %(name)s") % {"name": name.strip()}
+        )
     return Player.objects.create(group=group, name=name.strip(), email=email)
 
 
@@ -103,15 +106,15 @@ def create_night(
 ) -> Night:
     """A planned night with its house rules; :func:`start_night` seats the players."""
     group = group_for_recording(by, group_id)
-    check_chips(ante, what="the ante")
-    check_chips(starting_stack, what="the starting stack")
+    check_chips(ante, what=gettext("the ante"))
+    check_chips(starting_stack, what=gettext("the starting stack"))
     season = None
     if season_id is not None:
         season = Season.objects.filter(group=group, pk=season_id).first()
         if season is None:
             raise Http404("no such season")
     if carry_over and season is None:
-        raise BadAmountError("stacks can only carry over between nights of a season")
+        raise BadAmountError(gettext("stacks can only carry over between nights of a season"))
     return Night.objects.create(
         group=group,
         season=season,

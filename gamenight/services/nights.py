@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine.guts_chips import left_of_dealer_order, split_chips
 from gamenight.models import (
@@ -20,6 +21,7 @@ from gamenight.models import (
     Transaction,
     TransactionKind,
 )
+from gamenight.reports.build import queue_night_report
 from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import LedgerError, NotAtTableError, PotsNotEmptyError
 from gamenight.services.posting import Draft, Leg, check_chips, lock_balances, post
@@ -49,10 +51,12 @@ def start_night(
     def build(night: Night) -> Draft:
         present = group_players(night, order)
         if not present:
-            raise NotAtTableError("pick at least one player who is present")
+            raise NotAtTableError(gettext("pick at least one player who is present"))
         extra = set(buy_ins) - set(order)
         if extra:
-            raise NotAtTableError(f"buy-ins for players not present: {sorted(extra)}")
+            raise NotAtTableError(
+                gettext("buy-ins for players not present: %(ids)s") % {"ids": sorted(extra)}
+            )
         draft = Draft(kind=TransactionKind.BUY_IN, summary="the night starts")
         for position, player in enumerate(present):
             Seat.objects.create(night=night, player=player, position=position)
@@ -83,7 +87,7 @@ def arrive(
         (player,) = group_players(night, [player_id])
         seat = Seat.objects.filter(night=night, player=player).first()
         if seat is not None and seat.seated:
-            raise NotAtTableError(f"{player} is already at the table")
+            raise NotAtTableError(gettext("%(name)s is already at the table") % {"name": player})
         last = Seat.objects.filter(night=night).order_by("-position").first()
         position = last.position + 1 if last else 0
         if seat is None:
@@ -101,7 +105,7 @@ def arrive(
 
 
 def rebuy(*, night_id: int, by: User, key: str, player_id: int, amount: int) -> Transaction:
-    check_chips(amount, what="the rebuy")
+    check_chips(amount, what=gettext("the rebuy"))
 
     def build(night: Night) -> Draft:
         seat = seated_table(night).by_player(player_id)
@@ -164,7 +168,7 @@ def split_night_pots(*, night_id: int, by: User, key: str, players: Sequence[int
         table = seated_table(night, extra=pots)
         positions = table.positions(players)
         if not positions:
-            raise NotAtTableError("name the players who share the pots")
+            raise NotAtTableError(gettext("name the players who share the pots"))
         balances = lock_balances(pots)
         order = left_of_dealer_order(table.stacks, table.dealer_position)
         draft = Draft(kind=TransactionKind.POT_SPLIT, summary="the night's pots are split")
@@ -203,17 +207,19 @@ def end_night(*, night_id: int, by: User) -> Night:
         if night.status == NightStatus.CLOSED:
             return night
         if night.status != NightStatus.RUNNING:
-            raise LedgerError("the night has not started")
+            raise LedgerError(gettext("the night has not started"))
         pots = Account.objects.filter(night=night, kind__in=NIGHT_POTS)
         held = {a.kind: a.balance for a in pots.select_for_update().order_by("pk") if a.balance}
         if held:
             listing = ", ".join(f"{AccountKind(k).label} {n}" for k, n in held.items())
             raise PotsNotEmptyError(
-                f"chips are still in the middle ({listing}): record a split before ending"
+                gettext("chips are still in the middle (%(listing)s): record a split before ending")
+                % {"listing": listing}
             )
         night.status = NightStatus.CLOSED
         night.ended_at = timezone.now()
         night.save(update_fields=["status", "ended_at"])
+        queue_night_report(night.pk)  # the report row now, its Celery task after the commit
     return night
 
 
@@ -228,7 +234,9 @@ def _buy_in_legs(night: Night, player: Player, amount: int | None) -> list[Leg]:
                 Leg(carried, -chips, "carried to the next night"),
                 Leg(account, chips, "carried over from the last night"),
             ]
-    chips = check_chips(night.starting_stack if amount is None else amount, what="the buy-in")
+    chips = check_chips(
+        night.starting_stack if amount is None else amount, what=gettext("the buy-in")
+    )
     return [
         Leg(bank(night), -chips, f"{player} buys in"),
         Leg(account, chips, f"buy-in of {chips}"),

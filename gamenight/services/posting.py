@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from gamenight.models import (
     MAX_CHIPS,
@@ -65,17 +66,26 @@ def fingerprint(kind: str, payload: Mapping[str, Any]) -> str:
 def check_chips(amount: object, *, what: str) -> int:
     """A whole, positive number of chips below :data:`MAX_CHIPS`."""
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise BadAmountError(f"{what} must be a whole number of chips, not {amount!r}")
+        raise BadAmountError(
+            gettext("%(what)s must be a whole number of chips, not %(amount)s")
+            % {"what": what, "amount": repr(amount)}
+        )
     if amount <= 0:
-        raise BadAmountError(f"{what} is {amount}: it must be at least 1 chip")
+        raise BadAmountError(
+            gettext("%(what)s is %(amount)s: it must be at least 1 chip")
+            % {"what": what, "amount": amount}
+        )
     if amount > MAX_CHIPS:
-        raise BadAmountError(f"{what} is {amount}: more than {MAX_CHIPS} chips cannot be right")
+        raise BadAmountError(
+            gettext("%(what)s is %(amount)s: more than %(max)s chips cannot be right")
+            % {"what": what, "amount": amount, "max": MAX_CHIPS}
+        )
     return amount
 
 
 def check_key(key: object) -> str:
     if not isinstance(key, str) or not key.strip() or len(key) > 100:
-        raise LedgerError("every write needs an idempotency key of 1 to 100 characters")
+        raise LedgerError(gettext("every write needs an idempotency key of 1 to 100 characters"))
     return key
 
 
@@ -113,17 +123,19 @@ def post(
 
 def _not_open(night: Night) -> str:
     if night.status == NightStatus.PLANNED:
-        return "the night has not started yet: start it first"
+        return gettext("the night has not started yet: start it first")
     if night.status == NightStatus.CLOSED:
-        return "the night is closed: nothing more can be recorded"
-    return "the night has already started"
+        return gettext("the night is closed: nothing more can be recorded")
+    return gettext("the night has already started")
 
 
 def _already_done(group_id: int, key: str, digest: str) -> Transaction | None:
     done = Transaction.objects.filter(group_id=group_id, idempotency_key=key).first()
     if done is not None and done.fingerprint != digest:
         raise IdempotencyConflictError(
-            "this request key was already used for something else: reload the page and retry"
+            gettext(
+                "this request key was already used for something else: reload the page and retry"
+            )
         )
     return done
 
@@ -138,7 +150,9 @@ def lock_balances(accounts: Iterable[Account]) -> dict[int, int]:
 def _write(night: Night, *, by: User, key: str, digest: str, draft: Draft) -> Transaction:
     legs = [leg for leg in draft.legs if leg.amount]
     if sum(leg.amount for leg in legs) != 0:
-        raise LedgerError("internal error: the legs do not sum to zero; nothing was recorded")
+        raise LedgerError(
+            gettext("internal error: the legs do not sum to zero; nothing was recorded")
+        )
     _check_balances(legs)
     record = Transaction.objects.create(
         group_id=night.group_id,
@@ -165,5 +179,13 @@ def _check_balances(legs: Sequence[Leg]) -> None:
         balances[leg.account.pk] += leg.amount
         if balances[leg.account.pk] < 0 and leg.account.kind != AccountKind.BANK:
             raise StackTooShortError(
-                f"{leg.account} would drop to {balances[leg.account.pk]}: rebuy first"
+                gettext("%(account)s would drop to %(chips)s: rebuy first")
+                % {"account": _account_name(leg.account), "chips": balances[leg.account.pk]}
             )
+
+
+def _account_name(account: Account) -> str:
+    """As ``str(account)``, but in the active language."""
+    if account.kind == AccountKind.STACK and account.player is not None:
+        return gettext("%(name)s's stack") % {"name": account.player}
+    return str(account.get_kind_display())

@@ -13,6 +13,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.guts import GutsOptions, GutsSettlement, GutsTable, settle_guts_deal
 from engine.shelby import ShelbyOptions, ShelbyRoundSettlement, ShelbyState, settle_shelby_round
 from engine.showdown import Showdown
@@ -80,9 +82,9 @@ def shelby_state(night: Night) -> dict[str, Any]:
 def _open_night(by: User, night_id: int) -> Night:
     night = night_for_recording(by, night_id)
     if night.status == NightStatus.PLANNED:
-        raise NightClosedError("the night has not started yet: start it first")
+        raise NightClosedError(gettext("the night has not started yet: start it first"))
     if night.status == NightStatus.CLOSED:
-        raise NightClosedError("the night is closed: nothing more can be recorded")
+        raise NightClosedError(gettext("the night is closed: nothing more can be recorded"))
     return night
 
 
@@ -96,7 +98,9 @@ def preview_table_hand(*, night_id: int, by: User, hand: TableHandInput) -> Tabl
     def seat(player_id: int) -> int:
         if player_id not in index:
             name = table.by_player(player_id).name  # raises for a player not seated
-            raise StackTooShortError(f"{name} has no chips left: rebuy first")
+            raise StackTooShortError(
+                gettext("%(name)s has no chips left: rebuy first") % {"name": name}
+            )
         return index[player_id]
 
     positions = [s.position for s in in_hand]

@@ -11,6 +11,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.guts import GutsOptions, GutsTable, settle_guts_deal
 from engine.guts_chips import GUTS_POT, GUTS_RESERVE, SHELBY_POT, Movement
 from engine.shelby import ShelbyOptions, ShelbyState, settle_shelby_round
@@ -288,7 +290,7 @@ def record_shelby_round(
 
 def raise_out_of_chips(table: Table, player_id: int) -> None:
     name = table.by_player(player_id).name
-    raise StackTooShortError(f"{name} has no chips left: rebuy first")
+    raise StackTooShortError(gettext("%(name)s has no chips left: rebuy first") % {"name": name})
 
 
 def settled_net(settled: Any) -> dict[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext
 
 from gamenight.models import Deal, DealStatus, Night, Transaction, TransactionKind
 from gamenight.services.access import User
@@ -25,9 +26,9 @@ def undo(*, night_id: int, by: User, key: str, transaction_id: int) -> Transacti
         if original is None:
             raise Http404("no such transaction in this night")
         if original.kind == TransactionKind.REVERSAL:
-            raise LedgerError("an undo cannot be undone: record the game again instead")
+            raise LedgerError(gettext("an undo cannot be undone: record the game again instead"))
         if Transaction.objects.filter(reverses=original).exists():
-            raise AlreadyReversedError("this was undone already")
+            raise AlreadyReversedError(gettext("this was undone already"))
         legs = [Leg(e.account, -e.amount, f"undo: {e.reason}") for e in original.entries.all()]
         # Chips come back before they go out, so no account dips below zero midway.
         legs.sort(key=lambda leg: leg.amount < 0)

@@ -24,9 +24,18 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.db import connection, connections
+from django.utils import translation
 from ledger_helpers import Table, make_table
 
 # ---------------------------------------------------------------- people and a night
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A request leaves its language active in the thread; reset it so that a
+    German page in one test does not turn the next test's messages German."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
