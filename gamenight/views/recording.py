@@ -338,6 +338,9 @@ def undo_deal(request: HtmxHttpRequest, night_id: int, transaction_id: int) -> H
         night.refresh_from_db()
         return _render_deals(request, night, membership, error=str(error))
     if request.htmx:
-        night.refresh_from_db()
-        return _render_deals(request, night, membership)
+        # The undo changes the stacks, the pots and the dealer shown around the
+        # list too (the night page), so the whole page is reloaded, not just the list.
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
     return redirect("night_deals", night_id=night.pk)
