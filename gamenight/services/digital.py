@@ -1,0 +1,636 @@
+"""Digital hands: the app deals, every player acts on their own phone.
+
+The engine runs the hand (:class:`engine.games.HandState`); this module keeps
+its JSON in a :class:`~gamenight.models.DigitalHand` row and books the chips:
+
+* Starting a hand reads each seated player's stack from the ledger (and for
+  Guts and Shelby the night's pot, reserve and Shelby markers) and records
+  nothing: the chips stay in the stacks while the hand runs.
+* Each action is applied under a row lock on the hand, only on the version the
+  phone saw, and written back only where the version is still that one
+  (optimistic locking on top of the lock), so two taps on the same turn apply
+  once. The same idempotency key again returns the first result.
+* The action that ends the hand also books it: ONE ledger transaction, through
+  :func:`~gamenight.services.posting.post`, with each player's net (and the
+  change of the night's Guts pot and reserve or Shelby pot). Abandoning a hand
+  books nothing, so every stack is where it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from django.core.cache import cache
+from django.db import IntegrityError, OperationalError, transaction
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from engine.betting import DEFAULT_RAISE_CAP, FixedLimit, Limit, PotLimit, SpreadLimit
+from engine.errors import EngineError
+from engine.games import GAMES, ActionName, HandState, game_options, make_rules
+from engine.games.odds import odds
+from engine.games.serialise import hand_from_dict, hand_to_dict
+from engine.guts_chips import next_dealer
+from gamenight.models import (
+    Account,
+    AccountKind,
+    Deal,
+    DealMode,
+    DealStatus,
+    DigitalHand,
+    HandAction,
+    HandStatus,
+    LimitStructure,
+    Night,
+    NightStatus,
+    Seat,
+    SeatLink,
+    Transaction,
+    TransactionKind,
+)
+from gamenight.services.access import User, night_for_recording
+from gamenight.services.errors import IdempotencyConflictError, LedgerError, NightClosedError
+from gamenight.services.posting import Draft, Leg, check_key, post
+from gamenight.services.table import (
+    deal_pot,
+    new_deal,
+    night_pot,
+    seated_table,
+    set_dealer,
+    stack,
+)
+
+GUTS_GAMES: Final = frozenset({"guts"})
+SHELBY_GAMES: Final = frozenset({"shelby", "psycho-shelby"})
+
+# What a host may do for a player who is away from their phone: nothing that
+# risks their chips beyond what the game forces.
+HOST_ACTIONS: Final = frozenset(
+    {
+        ActionName.CHECK,
+        ActionName.FOLD,
+        ActionName.FLIP,
+        ActionName.DECLARE_OUT,
+        ActionName.DROP,
+        ActionName.DECLINE_WALK,
+        ActionName.DECLINE_CARD,
+        ActionName.KEEP_GAME,
+        ActionName.PASS_SPIT,
+    }
+)
+
+ODDS_TRIALS: Final = 4000
+
+
+class DigitalHandError(LedgerError):
+    """A digital hand cannot be started or changed as asked; nothing changed."""
+
+
+class HandMovedOnError(DigitalHandError):
+    """The phone acted on a version of the hand that is no longer the current one."""
+
+
+class IllegalMoveError(DigitalHandError):
+    """The engine refused the action (out of turn, a wrong amount ...)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Move:
+    """An action as a phone sends it."""
+
+    action: ActionName
+    amount: int | None = None
+    cards: tuple[int, ...] = ()
+    game: str | None = None
+
+
+# ---------------------------------------------------------------------- reading a hand
+
+
+def hand_state(hand: DigitalHand) -> HandState:
+    return hand_from_dict(hand.state)
+
+
+def engine_seat(hand: DigitalHand, seat_id: int) -> int | None:
+    """The engine's seat of the night's Seat ``seat_id`` in this hand (None: not dealt in)."""
+    ids = [int(s) for s in hand.seat_ids]
+    return ids.index(seat_id) if seat_id in ids else None
+
+
+def playable_games(night: Night) -> list[str]:
+    """The night's allowed games the app can deal."""
+    return [g for g in night.allowed_games if g in GAMES]
+
+
+def night_limit(night: Night) -> tuple[Limit, int | None]:
+    """The night's limit structure and raise cap as the engine's."""
+    betting = (night.game_options or {}).get("betting") or {}
+    low = int(betting.get("low") or 1)
+    high = int(betting.get("high") or max(low, 5))
+    cap = betting.get("raise_cap")
+    raise_cap = DEFAULT_RAISE_CAP if cap is None else int(cap)
+    limit: Limit
+    if night.limit_structure == LimitStructure.FIXED:
+        limit = FixedLimit(amount=low)
+    elif night.limit_structure == LimitStructure.POT:
+        limit = PotLimit(min_bet=low)
+    else:
+        limit = SpreadLimit(min_bet=low, max_bet=max(low, high))
+    return limit, raise_cap
+
+
+def game_settings(night: Night, game: str) -> dict[str, object]:
+    """The night's options of ``game``; the night's ante where the game has its own."""
+    chosen = dict((night.game_options or {}).get(game) or {})
+    names = {spec.name for spec in game_options(game)}
+    if "ante" in names and chosen.get("ante") in (None, ""):
+        chosen["ante"] = night.ante
+    return chosen
+
+
+# ---------------------------------------------------------------------- starting
+
+
+def start_hand(*, night_id: int, by: User, key: str, game: str) -> DigitalHand:
+    """Deal a digital hand of ``game`` to the seated players with chips.
+
+    Records nothing in the ledger; a second start with the same key returns
+    the first hand.
+    """
+    check_key(key)
+    night = night_for_recording(by, night_id)
+    try:
+        with transaction.atomic():
+            night = Night.objects.select_for_update().get(pk=night.pk)
+            done = DigitalHand.objects.filter(night=night, start_key=key).first()
+            if done is not None:
+                return done
+            return _start(night, by=by, key=key, game=game)
+    except IntegrityError:
+        done = DigitalHand.objects.filter(night=night, start_key=key).first()
+        if done is None:
+            raise DigitalHandError(
+                gettext("a hand is already running: finish or abandon it first")
+            ) from None
+        return done
+
+
+def _start(night: Night, *, by: User, key: str, game: str) -> DigitalHand:
+    if night.status != NightStatus.RUNNING:
+        raise NightClosedError(
+            gettext("the night has not started yet: start it first")
+            if night.status == NightStatus.PLANNED
+            else gettext("the night is closed: nothing more can be recorded")
+        )
+    if game not in playable_games(night):
+        raise DigitalHandError(
+            gettext("%(game)s is not one of tonight's games the app can deal") % {"game": game}
+        )
+    if DigitalHand.objects.filter(night=night, status=HandStatus.RUNNING).exists():
+        raise DigitalHandError(gettext("a hand is already running: finish or abandon it first"))
+    carry_accounts = _carry_accounts(night, game)
+    table = seated_table(night, extra=list(carry_accounts.values()))
+    in_hand = [s for s in table.seats if s.stack > 0]
+    if len(in_hand) < 2:
+        raise DigitalHandError(gettext("at least two players with chips are needed for a hand"))
+    dealer_position = table.dealer_position
+    positions = [s.position for s in in_hand]
+    before = [i for i, p in enumerate(positions) if p <= dealer_position]
+    dealer = before[-1] if before else len(positions) - 1
+    options = game_settings(night, game)
+    limit, raise_cap = night_limit(night)
+    carry = _carry_in(night, game, carry_accounts, [s.seat for s in in_hand])
+    try:
+        rules = make_rules(game, options)
+        state = HandState.start(
+            rules,
+            names=[s.name for s in in_hand],
+            stacks=[s.stack for s in in_hand],
+            dealer=dealer,
+            rng=random.SystemRandom(),
+            ante=night.ante,
+            limit=limit,
+            raise_cap=raise_cap,
+            carry=carry,
+        )
+    except EngineError as error:
+        raise DigitalHandError(
+            gettext("the hand cannot be dealt: %(reason)s") % {"reason": error}
+        ) from None
+    deal = new_deal(
+        night, game=game, options=dict(options), dealer=table.by_position(dealer_position).seat
+    )
+    deal.mode = DealMode.DIGITAL
+    deal.save(update_fields=["mode"])
+    hand = DigitalHand.objects.create(
+        deal=deal,
+        night=night,
+        state=hand_to_dict(state),
+        seat_ids=[s.seat.pk for s in in_hand],
+        start_stacks=[s.stack for s in in_hand],
+        start_key=key,
+        started_by=by,
+    )
+    for s in in_hand:
+        _live_link(night, s.seat)
+    return hand
+
+
+def _carry_accounts(night: Night, game: str) -> dict[str, Account]:
+    if game in GUTS_GAMES:
+        return {
+            "pot": night_pot(night, AccountKind.GUTS_POT),
+            "reserve": night_pot(night, AccountKind.GUTS_RESERVE),
+        }
+    if game in SHELBY_GAMES:
+        return {"pot": night_pot(night, AccountKind.SHELBY_POT)}
+    return {}
+
+
+def _balances(accounts: Mapping[str, Account]) -> dict[str, int]:
+    ids = {name: a.pk for name, a in accounts.items()}
+    found = dict(Account.objects.filter(pk__in=ids.values()).values_list("pk", "balance"))
+    return {name: int(found[pk]) for name, pk in ids.items()}
+
+
+def _carry_in(
+    night: Night, game: str, accounts: Mapping[str, Account], seats: Sequence[Seat]
+) -> dict[str, int] | None:
+    """What the night carries into the hand: the Guts pot and reserve, or the Shelby
+    pot with the Shelby markers of the game in play (from the last Shelby deal)."""
+    if not accounts:
+        return None
+    carry = _balances(accounts)
+    if game in SHELBY_GAMES and carry["pot"]:
+        last = (
+            Deal.objects.filter(night=night, game__in=SHELBY_GAMES, status=DealStatus.SETTLED)
+            .order_by("-number")
+            .first()
+        )
+        marks = (last.state_after or {}).get("shelbys", {}) if last else {}
+        index = {seat.player_id: i for i, seat in enumerate(seats)}
+        for player_id, count in marks.items():
+            if int(player_id) in index and int(count):
+                carry[f"shelbys_{index[int(player_id)]}"] = int(count)
+    return carry
+
+
+# ---------------------------------------------------------------------- acting
+
+
+def act(
+    *,
+    hand_id: int,
+    seat: int,
+    move: Move,
+    version: int,
+    key: str,
+    link: SeatLink | None = None,
+    by: User | None = None,
+) -> DigitalHand:
+    """Apply ``move`` for engine seat ``seat`` on ``version`` of the hand.
+
+    The same ``key`` again returns the hand as it is (the move applied once);
+    an older ``version`` is refused (:class:`HandMovedOnError`), an illegal
+    move too (:class:`IllegalMoveError`); either way nothing changes.
+    """
+    check_key(key)
+    try:
+        with transaction.atomic():
+            hand = DigitalHand.objects.select_for_update().select_related("night").get(pk=hand_id)
+            done = HandAction.objects.filter(hand=hand, idempotency_key=key).first()
+            if done is not None:
+                if done.seat != seat or done.action != move.action.value:
+                    raise IdempotencyConflictError(
+                        gettext(
+                            "this request key was already used for something else: "
+                            "reload the page and retry"
+                        )
+                    )
+                return hand
+            _apply(hand, seat=seat, move=move, version=version, key=key, link=link, by=by)
+            return hand
+    except (IntegrityError, OperationalError) as error:
+        # Another tap got there first (a same key, or SQLite refusing the second writer).
+        hand = DigitalHand.objects.get(pk=hand_id)
+        if HandAction.objects.filter(hand=hand, idempotency_key=key).exists():
+            return hand
+        raise HandMovedOnError(_moved_on()) from error
+
+
+def act_for_absent(
+    *, night_id: int, hand_id: int, by: User, seat: int, action: ActionName, version: int, key: str
+) -> DigitalHand:
+    """A host or co-host folds (or flips ...) for a player away from their phone."""
+    hand = hand_for_recorder(by, night_id, hand_id)
+    if action not in HOST_ACTIONS:
+        raise IllegalMoveError(gettext("the host may only fold, check or flip for a player"))
+    return act(
+        hand_id=hand.pk, seat=seat, move=Move(action=action), version=version, key=key, by=by
+    )
+
+
+def _moved_on() -> str:
+    return gettext("the hand moved on: here it is as it stands now")
+
+
+def _apply(
+    hand: DigitalHand,
+    *,
+    seat: int,
+    move: Move,
+    version: int,
+    key: str,
+    link: SeatLink | None,
+    by: User | None,
+) -> None:
+    if hand.status != HandStatus.RUNNING:
+        raise DigitalHandError(gettext("this hand is over"))
+    if version != hand.version:
+        raise HandMovedOnError(_moved_on())
+    state = hand_state(hand)
+    extra: dict[str, Any] = {}
+    if move.action in (ActionName.BET, ActionName.RAISE_BY):
+        extra["amount"] = move.amount
+    if move.action is ActionName.DRAW:
+        extra["cards"] = list(move.cards)
+    if move.action is ActionName.SWITCH_GAME:
+        extra["game"] = move.game
+    try:
+        state.act(seat=seat, action=move.action, **extra)
+    except EngineError as error:
+        raise IllegalMoveError(str(error)) from None
+    old = hand.version
+    hand.state = hand_to_dict(state)
+    hand.version = old + 1
+    if state.is_over:
+        hand.settlement = _book(hand, state)
+        hand.status = HandStatus.FINISHED
+    hand.updated_at = timezone.now()
+    written = DigitalHand.objects.filter(pk=hand.pk, version=old).update(
+        state=hand.state,
+        version=hand.version,
+        status=hand.status,
+        settlement=hand.settlement,
+        updated_at=hand.updated_at,
+    )
+    if written != 1:
+        raise HandMovedOnError(_moved_on())
+    HandAction.objects.create(
+        hand=hand,
+        version=old,
+        seat=seat,
+        action=move.action.value,
+        amount=move.amount,
+        cards=list(move.cards),
+        game=move.game or "",
+        idempotency_key=key,
+        by_link=link,
+        by_user=by if by is not None and by.is_authenticated else None,
+    )
+
+
+# ---------------------------------------------------------------------- booking the end
+
+
+def _book(hand: DigitalHand, state: HandState) -> Transaction:
+    """ONE transaction: each player's net, and the night's pots a Guts or Shelby deal moved."""
+    night = hand.night
+    deal = hand.deal
+    game = deal.game
+    start = [int(c) for c in hand.start_stacks]
+    net = [state.stacks[i] - start[i] for i in range(state.seat_count)]
+    carry_in = state.phase.get("carry") or {}
+    carry_out = state.phase.get("carry_out") or {}
+    pot_moves = {
+        name: int(carry_out.get(name, 0)) - int(carry_in.get(name, 0))
+        for name in ("pot", "reserve")
+        if name in carry_in or name in carry_out
+    }
+
+    def build(locked: Night) -> Draft:
+        seats = {s.pk: s for s in Seat.objects.filter(night=locked).select_related("player")}
+        players = [seats[int(pk)] for pk in hand.seat_ids]
+        accounts = [stack(locked, seat.player) for seat in players]
+        carried = _carry_accounts(locked, game)
+        if carried:
+            now = _balances(carried)
+            if any(now[name] != int(carry_in.get(name, 0)) for name in carried):
+                raise DigitalHandError(
+                    gettext(
+                        "the chips in the middle changed while this hand was played: "
+                        "abandon it and deal again"
+                    )
+                )
+        legs: list[Leg] = []
+        if carried:
+            for i, account in enumerate(accounts):
+                legs.append(Leg(account, net[i], f"{game}: digital deal"))
+            for name, account in carried.items():
+                legs.append(Leg(account, pot_moves.get(name, 0), f"{game}: digital deal"))
+        else:
+            pot = deal_pot(deal)
+            losers = [(i, n) for i, n in enumerate(net) if n < 0]
+            winners = [(i, n) for i, n in enumerate(net) if n > 0]
+            for i, n in losers:
+                legs += [Leg(accounts[i], n, _reason(state, i)), Leg(pot, -n, "")]
+            for i, n in winners:
+                legs += [Leg(pot, -n, ""), Leg(accounts[i], n, _reason(state, i))]
+        if sum(leg.amount for leg in legs) != 0:
+            raise DigitalHandError(
+                gettext("internal error: the hand's chips do not add up; nothing was recorded")
+            )
+        deal.status = DealStatus.SETTLED
+        if game in SHELBY_GAMES:
+            marks = {
+                str(players[int(k.removeprefix("shelbys_"))].player_id): int(v)
+                for k, v in carry_out.items()
+                if k.startswith("shelbys_")
+            }
+            deal.state_after = {"round": 1, "shelbys": marks}
+        deal.save(update_fields=["status", "state_after"])
+        _pass_deal(locked, players, net, deal, game, int(carry_out.get("pot", 0)))
+        return Draft(kind=_kind(game), legs=legs, deal=deal, summary=_summary(state))
+
+    return post(
+        night_id=night.pk,
+        by=hand.started_by,
+        key=f"digital-hand-{hand.pk}",
+        kind=_kind(game),
+        payload={"hand": hand.pk, "net": net, "pots": pot_moves},
+        build=build,
+    )
+
+
+def _kind(game: str) -> TransactionKind:
+    if game in GUTS_GAMES:
+        return TransactionKind.GUTS_DEAL
+    if game in SHELBY_GAMES:
+        return TransactionKind.SHELBY_ROUND
+    return TransactionKind.TABLE_HAND
+
+
+def _reason(state: HandState, seat: int) -> str:
+    paid = state.put_in[seat]
+    won = (state.payouts or [0] * state.seat_count)[seat]
+    return f"{state.rules.name} (digital): put in {paid}, won {won}"
+
+
+def _summary(state: HandState) -> str:
+    return f"{state.rules.name} (digital): pot of {sum(state.put_in)}"
+
+
+def _pass_deal(
+    night: Night, players: Sequence[Seat], net: Sequence[int], deal: Deal, game: str, pot: int
+) -> None:
+    """The deal passes left after a hand; a Shelby game still in play keeps its dealer."""
+    if game in SHELBY_GAMES and pot:
+        return
+    seated = {s.position: s for s in Seat.objects.filter(night=night, seated=True)}
+    balances = dict(
+        Account.objects.filter(
+            night=night,
+            kind=AccountKind.STACK,
+            player_id__in=[s.player_id for s in seated.values()],
+        ).values_list("player_id", "balance")
+    )
+    after = {pos: int(balances.get(s.player_id, 0)) for pos, s in seated.items()}
+    for seat, chips in zip(players, net, strict=True):
+        if seat.position in after:
+            after[seat.position] += chips
+    if after:
+        position = next_dealer(after, deal.dealer.position)
+        if position in seated:
+            set_dealer(night, position)
+
+
+# ---------------------------------------------------------------------- abandoning
+
+
+def abandon_hand(*, night_id: int, hand_id: int, by: User, key: str) -> DigitalHand:
+    """Stop a running hand; nothing is booked, so every stack stays as it was."""
+    check_key(key)
+    hand = hand_for_recorder(by, night_id, hand_id)
+    with transaction.atomic():
+        hand = DigitalHand.objects.select_for_update().get(pk=hand.pk)
+        if hand.status != HandStatus.RUNNING:
+            return hand
+        old = hand.version
+        written = DigitalHand.objects.filter(pk=hand.pk, version=old).update(
+            status=HandStatus.ABANDONED, version=old + 1, updated_at=timezone.now()
+        )
+        if written != 1:
+            raise HandMovedOnError(_moved_on())
+        Deal.objects.filter(pk=hand.deal_id).update(status=DealStatus.UNDONE)
+        HandAction.objects.create(
+            hand=hand,
+            version=old,
+            action="abandon",
+            idempotency_key=key,
+            by_user=by if by.is_authenticated else None,
+        )
+    hand.refresh_from_db()
+    return hand
+
+
+# ---------------------------------------------------------------------- access and links
+
+
+def hand_for_recorder(by: User, night_id: int, hand_id: int) -> DigitalHand:
+    """The hand, if ``by`` may record in its night; Http404 for another night's hand."""
+    night = night_for_recording(by, night_id)
+    hand = DigitalHand.objects.filter(pk=hand_id, night=night).select_related("night").first()
+    if hand is None:
+        raise Http404("no such hand")
+    return hand
+
+
+def _live_link(night: Night, seat: Seat) -> SeatLink:
+    link = SeatLink.objects.filter(night=night, seat=seat, hand=None, revoked=False).first()
+    if link is None:
+        link = SeatLink.objects.create(night=night, seat=seat)
+    return link
+
+
+def night_links(night: Night) -> list[SeatLink]:
+    """The live night-scoped link of every seated player who has one."""
+    return list(
+        SeatLink.objects.filter(night=night, hand=None, revoked=False, seat__seated=True)
+        .select_related("seat__player")
+        .order_by("seat__position")
+    )
+
+
+def make_link(*, night_id: int, by: User, seat_id: int) -> SeatLink:
+    """The seat's live night link, made if it has none."""
+    night = night_for_recording(by, night_id)
+    seat = Seat.objects.filter(night=night, pk=seat_id, seated=True).first()
+    if seat is None:
+        raise Http404("no such seat")
+    with transaction.atomic():
+        Night.objects.select_for_update().get(pk=night.pk)
+        return _live_link(night, seat)
+
+
+def revoke_link(*, night_id: int, by: User, link_id: int) -> SeatLink | None:
+    """Revoke a seat link and give the seat a new one (for a night link)."""
+    night = night_for_recording(by, night_id)
+    with transaction.atomic():
+        Night.objects.select_for_update().get(pk=night.pk)
+        link = SeatLink.objects.filter(night=night, pk=link_id).first()
+        if link is None:
+            raise Http404("no such link")
+        if not link.revoked:
+            link.revoked = True
+            link.save(update_fields=["revoked"])
+        if link.hand_id is None and link.seat.seated:
+            return _live_link(night, link.seat)
+    return None
+
+
+def link_for_token(token: str) -> SeatLink:
+    """The live link of ``token``; Http404 for an unknown, revoked or expired one."""
+    link = (
+        SeatLink.objects.filter(token=token).select_related("night", "seat__player", "hand").first()
+    )
+    if link is None or not link.is_live:
+        raise Http404("no such seat")
+    return link
+
+
+def hand_for_link(link: SeatLink) -> DigitalHand | None:
+    """The hand a link opens: its own, or the night's running (else latest) hand."""
+    if link.hand_id is not None:
+        return link.hand
+    return current_hand(link.night)
+
+
+def current_hand(night: Night) -> DigitalHand | None:
+    """The night's running hand, else its last one: at most one runs at a time, and a
+    new one starts only after the last has ended, so the running hand is the latest."""
+    return DigitalHand.objects.filter(night=night).select_related("deal").order_by("-id").first()
+
+
+# ---------------------------------------------------------------------- odds
+
+
+def table_odds(hand: DigitalHand, state: HandState) -> dict[int, float] | None:
+    """Each live seat's chance to win, for No Peek games; cached per version."""
+    if state.rules.peek or state.is_over:
+        return None
+    cache_key = f"digital-odds-{hand.pk}-{hand.version}"
+    found = cache.get(cache_key)
+    if found is not None:
+        return {int(k): float(v) for k, v in found.items()}
+    try:
+        chances = odds(
+            state, trials=ODDS_TRIALS, rng=random.Random(hand.pk * 100_003 + hand.version)
+        )
+    except EngineError:
+        return None
+    cache.set(cache_key, chances, 3600)
+    return chances

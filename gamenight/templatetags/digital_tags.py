@@ -1,0 +1,53 @@
+"""Template helpers of the digital hand pages: a card as a player reads it, a seat's QR code."""
+
+from __future__ import annotations
+
+import segno
+from django import template
+from django.template.context import Context
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from engine.cards import parse_card
+from engine.errors import EngineError
+
+register = template.Library()
+
+_SUIT_CLASS = ("spades", "hearts", "diamonds", "clubs")
+
+
+@register.filter
+def card_face(code: str) -> str:
+    """``As`` -> ``A♠`` (English, 10 for a ten), ``Qh`` -> ``D♥`` in German."""
+    try:
+        card = parse_card(code)
+    except EngineError:
+        return code
+    if (get_language() or "en").startswith("de"):
+        return card.format(lang="de")
+    return card.format(symbols=True).replace("T", "10", 1)
+
+
+@register.filter
+def card_suit(code: str) -> str:
+    """The suit's name for a CSS class (red hearts and diamonds)."""
+    try:
+        return _SUIT_CLASS[parse_card(code).suit]
+    except EngineError:
+        return ""
+
+
+@register.simple_tag(takes_context=True)
+def seat_qr(context: Context, path: str) -> SafeString:
+    """The seat link as an inline SVG QR code (markup only: no script, no style attribute)."""
+    request = context.get("request")
+    url = request.build_absolute_uri(path) if request is not None else path
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111", light="#fff")
+    # segno escapes nothing it needs to: the markup is its own, around a URL we built.
+    return mark_safe(svg)
+
+
+@register.simple_tag(takes_context=True)
+def absolute_url(context: Context, path: str) -> str:
+    request = context.get("request")
+    return request.build_absolute_uri(path) if request is not None else path
