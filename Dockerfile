@@ -4,7 +4,8 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    PIP_NO_CACHE_DIR=1
+    PIP_NO_CACHE_DIR=1 \
+    MPLCONFIGDIR=/tmp/matplotlib
 
 WORKDIR /app
 
@@ -22,4 +23,5 @@ RUN useradd --create-home --uid 1000 app \
 USER app
 EXPOSE 8000
 
-CMD ["gunicorn", "gamenight.wsgi:application", "--bind", "0.0.0.0:8000"]
+# docker-compose.yml gives each service its command (gamenight/commands.py).
+CMD ["gunicorn", "gamenight.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -1,15 +1,77 @@
-"""The Celery application: `celery -A gamenight worker -l info`.
+"""The Celery application: the worker is started with :data:`gamenight.commands.WORKER`.
 
 The broker comes from the settings: REDIS_URL when set, otherwise an embedded
-filesystem broker (see gamenight/settings.py).
+filesystem broker (see gamenight/settings.py). A report is never lost when the
+broker is away: its row stays ``queued`` and the worker's sweep (started when
+the worker is ready, every REPORT_SWEEP_SECONDS) sends its task again.
 """
 
+from __future__ import annotations
+
+import logging
 import os
+import threading
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_process_init, worker_ready, worker_shutdown
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gamenight.settings")
 
+log = logging.getLogger(__name__)
+
 app = Celery("gamenight")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.update(
+    # A task's message is acknowledged when the task is done, not when it starts:
+    # a worker that dies mid-build leaves it to be delivered again.
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    task_ignore_result=True,
+    broker_connection_retry_on_startup=True,
+)
 app.autodiscover_tasks()
+
+_stop = threading.Event()
+
+
+def _sweep_forever(every: float) -> None:
+    from django.conf import settings
+    from django.db import close_old_connections
+
+    from gamenight.reports.build import requeue_stale_reports
+
+    while not _stop.is_set():
+        try:
+            sent = requeue_stale_reports(
+                queued_for=settings.REPORT_REQUEUE_AFTER,
+                running_for=settings.REPORT_RUNNING_TIMEOUT,
+            )
+            if sent:
+                log.info("re-queued %s report(s)", sent)
+        except Exception:  # the database away for a moment: try again next round
+            log.exception("report sweep failed")
+        finally:
+            close_old_connections()
+        _stop.wait(every)
+
+
+@worker_ready.connect
+def _start_sweep(**_kwargs: Any) -> None:
+    from django.conf import settings
+
+    threading.Thread(
+        target=_sweep_forever, args=(settings.REPORT_SWEEP_SECONDS,), daemon=True, name="sweep"
+    ).start()
+
+
+@worker_process_init.connect
+def _warm_up(**_kwargs: Any) -> None:
+    """Import matplotlib in each pool process now, not in the first report's time."""
+    import gamenight.reports.charts_png  # noqa: F401
+
+
+@worker_shutdown.connect
+def _stop_sweep(**_kwargs: Any) -> None:
+    _stop.set()

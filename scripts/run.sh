@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Start the app's processes for one machine (SQLite, embedded broker) and stop
+# Start the app's processes for one machine (SQLite, embedded broker; Redis when
+# REDIS_URL is set): the web server and the Celery worker, and stop
 # all of them when any one exits, on Ctrl-C or on TERM. Called by `make run`
 # after the migrations; HOST and PORT may be overridden from the environment.
 set -euo pipefail
@@ -23,9 +24,13 @@ trap stop_all EXIT INT TERM
 "$BIN/python" manage.py runserver "$HOST:$PORT" &
 pids+=("$!")
 
-# 2. The Celery worker (to come with the report task), e.g.:
-#    "$BIN/celery" -A gamenight worker -l info --pool=solo &
-#    pids+=("$!")
+# 2. The Celery worker that builds the reports: on the embedded filesystem
+#    broker under var/celery/, or on Redis when REDIS_URL is set. The command
+#    is gamenight.commands.WORKER (as in docker-compose.yml and the tests).
+WORKER="celery -A gamenight worker --loglevel=INFO --concurrency=2"
+# shellcheck disable=SC2086  # the command is split into its words on purpose
+"$BIN/"$WORKER &
+pids+=("$!")
 
 echo "gamenight: http://localhost:$PORT  (Ctrl-C stops everything)"
 

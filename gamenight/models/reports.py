@@ -1,0 +1,82 @@
+"""Reports built by the Celery worker: one per closed night and one per season.
+
+A row is created (``queued``) in the same transaction that ends the night, so
+a report is never lost even when the broker is down: the worker's sweep
+queues again whatever stayed ``queued`` too long. The unique night/season
+keeps one report however often a task runs; a rebuild bumps ``generation`` and
+replaces the contents in one update.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from gamenight.models.nights import Night, Season
+
+
+class ReportStatus(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("being built")
+    READY = "ready", _("ready")
+    FAILED = "failed", _("failed")
+
+
+class Report(models.Model):
+    status = models.CharField(
+        max_length=10, choices=ReportStatus.choices, default=ReportStatus.QUEUED
+    )
+    # Why the build failed for good (bad data), shown on the report page.
+    error = models.TextField(blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    png = models.BinaryField(blank=True, default=b"")
+    csv = models.TextField(blank=True)
+    # Bumped by "build again": a build for an older generation is thrown away.
+    generation = models.PositiveIntegerField(default=1)
+    built_generation = models.PositiveIntegerField(default=0)
+    attempts = models.PositiveIntegerField(default=0)
+    queued_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    built_at = models.DateTimeField(null=True, blank=True)
+    mailed_generation = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_ready(self) -> bool:
+        return self.status == ReportStatus.READY
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status in (ReportStatus.QUEUED, ReportStatus.RUNNING)
+
+
+class NightReport(Report):
+    night = models.OneToOneField(Night, on_delete=models.CASCADE, related_name="report")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=ReportStatus.values),
+                name="night_report_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"report of {self.night}"
+
+
+class SeasonReport(Report):
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="report")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=ReportStatus.values),
+                name="season_report_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"report of {self.season}"

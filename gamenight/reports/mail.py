@@ -1,0 +1,54 @@
+"""Mail a built report to the group's players who gave an email address.
+
+One message per player (nobody sees the others' addresses), the chart as a
+PNG attachment and the entries as CSV. The backend is Django's EMAIL_BACKEND
+(the console by default, see settings).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.template.loader import render_to_string
+
+from gamenight.models import NightReport, Player, SeasonReport
+
+
+def recipients(group_id: int) -> list[str]:
+    emails = (
+        Player.objects.filter(group_id=group_id).exclude(email="").values_list("email", flat=True)
+    )
+    return sorted(set(emails))
+
+
+def send_report(report: NightReport | SeasonReport) -> int:
+    """Send the report; returns how many messages went out."""
+    if isinstance(report, NightReport):
+        group_id = report.night.group_id
+        template, stem = "reports/mail_night.txt", f"night-{report.night.date.isoformat()}"
+    else:
+        group_id = report.season.group_id
+        template, stem = "reports/mail_season.txt", f"season-{report.season.pk}"
+    to = recipients(group_id)
+    if not to:
+        return 0
+    context: dict[str, Any] = {"data": report.data, "report": report}
+    text = render_to_string(template, context)
+    subject, _, body = text.strip().partition("\n")
+    messages = []
+    for address in to:
+        message = EmailMessage(
+            subject=subject.strip(),
+            body=body.strip() + "\n",
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[address],
+        )
+        if report.png:
+            message.attach(f"{stem}.png", bytes(report.png), "image/png")
+        if report.csv:
+            message.attach(f"{stem}-entries.csv", report.csv, "text/csv")
+        messages.append(message)
+    with get_connection() as connection:
+        return int(connection.send_messages(messages) or 0)

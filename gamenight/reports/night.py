@@ -1,0 +1,347 @@
+"""The figures of one closed night, computed from its ledger entries.
+
+A player's *result* is what the games moved on their stack (as in the season
+standings); buy-ins, carried stacks, rebuys and cash-outs are chips changing
+hands with the bank. So for every player
+
+    final stack = bought in + rebuys + result,
+
+where the final stack counts the chips they cashed out on leaving. Everything
+comes from two queries (the entries with their transactions, the deals).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext
+
+from engine.settle_up import UnbalancedNetsError, settle_up
+from gamenight.models import (
+    AccountKind,
+    Deal,
+    DealStatus,
+    Entry,
+    Night,
+    NightStatus,
+    Seat,
+    TransactionKind,
+)
+from gamenight.reports import BadReportDataError
+
+GAME_KINDS = frozenset(
+    {
+        TransactionKind.TABLE_HAND,
+        TransactionKind.GUTS_DEAL,
+        TransactionKind.SHELBY_ROUND,
+        TransactionKind.POT_SPLIT,
+    }
+)
+DEAL_KINDS = GAME_KINDS - {TransactionKind.POT_SPLIT}
+BUY_KINDS = frozenset({TransactionKind.BUY_IN, TransactionKind.CARRY})
+BIGGEST_POTS = 5
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """One entry with what the report needs of its transaction and account."""
+
+    entry_id: int
+    transaction_id: int
+    night_id: int
+    created_at: str
+    kind: str
+    original_kind: str
+    reverses_id: int | None
+    deal_number: int | None
+    game: str
+    account_kind: str
+    account_night_id: int | None
+    player_id: int | None
+    player_name: str
+    amount: int
+    reason: str
+    summary: str
+
+
+@dataclass
+class PlayerFigures:
+    player_id: int
+    name: str
+    position: int
+    bought_in: int = 0
+    rebuys: int = 0
+    cashed_out: int = 0
+    result: int = 0
+    dealt: int = 0
+
+    @property
+    def final_stack(self) -> int:
+        return self.bought_in + self.rebuys + self.result
+
+
+@dataclass
+class NightFigures:
+    data: dict[str, Any]
+    rows: list[LedgerRow]
+    timeline_labels: list[str] = field(default_factory=list)
+    timeline: dict[str, list[int]] = field(default_factory=dict)
+
+
+def ledger_rows(night_ids: list[int]) -> list[LedgerRow]:
+    """Every entry of the nights' transactions, in the order they were written."""
+    values = (
+        Entry.objects.filter(transaction__night_id__in=night_ids)
+        .order_by("transaction_id", "id")
+        .values_list(
+            "id",
+            "transaction_id",
+            "transaction__night_id",
+            "transaction__created_at",
+            "transaction__kind",
+            "transaction__reverses__kind",
+            "transaction__reverses_id",
+            "transaction__deal__number",
+            "transaction__deal__game",
+            "account__kind",
+            "account__night_id",
+            "account__player_id",
+            "account__player__name",
+            "amount",
+            "reason",
+            "transaction__summary",
+        )
+    )
+    return [
+        LedgerRow(
+            entry_id=entry_id,
+            transaction_id=tx,
+            night_id=night_id,
+            created_at=created.isoformat(),
+            kind=kind,
+            original_kind=reversed_kind or kind,
+            reverses_id=reverses,
+            deal_number=number,
+            game=game or "",
+            account_kind=account_kind,
+            account_night_id=account_night,
+            player_id=player,
+            player_name=name or "",
+            amount=int(amount),
+            reason=reason,
+            summary=summary,
+        )
+        for (
+            entry_id,
+            tx,
+            night_id,
+            created,
+            kind,
+            reversed_kind,
+            reverses,
+            number,
+            game,
+            account_kind,
+            account_night,
+            player,
+            name,
+            amount,
+            reason,
+            summary,
+        ) in values
+    ]
+
+
+def night_figures(
+    night: Night, *, chip_value_cents: int | None, rows: list[LedgerRow] | None = None
+) -> NightFigures:
+    """The report's figures (JSON-ready ``data``) and the rows for the CSV.
+
+    Raises :class:`BadReportDataError` for a night that cannot have a report.
+    """
+    if night.status != NightStatus.CLOSED:
+        raise BadReportDataError(gettext("the night is not over yet"))
+    seats = list(Seat.objects.filter(night=night).select_related("player").order_by("position"))
+    if not seats:
+        raise BadReportDataError(gettext("nobody sat at this night's table"))
+    if rows is None:
+        rows = ledger_rows([night.pk])
+    players = {
+        s.player_id: PlayerFigures(player_id=s.player_id, name=s.player.name, position=s.position)
+        for s in seats
+    }
+    reversed_ids = {r.reverses_id for r in rows if r.reverses_id is not None}
+
+    # Stacks over the night: one point before the first game, then one after each.
+    stacks: dict[int, int] = dict.fromkeys(players, 0)
+    labels: list[str] = []
+    series: dict[int, list[int]] = {p: [] for p in players}
+    guts_pot = guts_reserve = 0
+    guts_history: list[dict[str, Any]] = []
+    pots: list[dict[str, Any]] = []
+    by_tx: dict[int, list[LedgerRow]] = defaultdict(list)
+    for row in rows:
+        by_tx[row.transaction_id].append(row)
+    started = False
+    for tx_rows in by_tx.values():
+        head = tx_rows[0]
+        is_game = head.original_kind in GAME_KINDS
+        if is_game and not started:
+            labels.append(gettext("start"))
+            for p in players:
+                series[p].append(stacks[p])
+            started = True
+        touched_guts = False
+        won: dict[int, int] = defaultdict(int)
+        for row in tx_rows:
+            if row.account_kind == AccountKind.STACK and row.account_night_id == night.pk:
+                if row.player_id not in players:
+                    raise BadReportDataError(
+                        gettext("a stack entry for a player without a seat (entry %(id)s)")
+                        % {"id": row.entry_id}
+                    )
+                figures = players[row.player_id]  # type: ignore[index]
+                stacks[figures.player_id] += row.amount
+                if row.original_kind in BUY_KINDS:
+                    figures.bought_in += row.amount
+                elif row.original_kind == TransactionKind.REBUY:
+                    figures.rebuys += row.amount
+                elif row.original_kind == TransactionKind.CASH_OUT:
+                    figures.cashed_out -= row.amount
+                elif row.original_kind in GAME_KINDS:
+                    figures.result += row.amount
+                    if row.amount > 0:
+                        won[figures.player_id] += row.amount
+            elif row.account_kind == AccountKind.GUTS_POT:
+                guts_pot += row.amount
+                touched_guts = True
+            elif row.account_kind == AccountKind.GUTS_RESERVE:
+                guts_reserve += row.amount
+                touched_guts = True
+        label = _label(head)
+        if is_game:
+            labels.append(label)
+            for p in players:
+                series[p].append(stacks[p])
+        if touched_guts:
+            guts_history.append(
+                {
+                    "label": label,
+                    "undo": head.kind == TransactionKind.REVERSAL,
+                    "pot": guts_pot,
+                    "reserve": guts_reserve,
+                }
+            )
+        if head.kind in DEAL_KINDS and head.transaction_id not in reversed_ids and won:
+            pots.append(
+                {
+                    "transaction": head.transaction_id,
+                    "deal": head.deal_number,
+                    "game": head.game,
+                    "pot": sum(won.values()),
+                    "winners": [players[p].name for p in sorted(won, key=lambda p: -won[p])],
+                }
+            )
+    for figures in players.values():
+        if stacks[figures.player_id] + figures.cashed_out != figures.final_stack:
+            raise BadReportDataError(
+                gettext("%(name)s's stack does not add up") % {"name": figures.name}
+            )
+
+    deals = list(
+        Deal.objects.filter(night=night, status=DealStatus.SETTLED)
+        .order_by("number")
+        .values_list("game", "dealer__player_id")
+    )
+    mix = Counter(game for game, _dealer in deals)
+    dealt: dict[int, Counter[str]] = defaultdict(Counter)
+    for game, dealer in deals:
+        dealt[dealer][game] += 1
+        if dealer in players:
+            players[dealer].dealt += 1
+
+    ordered = sorted(players.values(), key=lambda f: (-f.result, f.position))
+    results = [
+        {
+            "player_id": f.player_id,
+            "name": f.name,
+            "bought_in": f.bought_in,
+            "rebuys": f.rebuys,
+            "cashed_out": f.cashed_out,
+            "result": f.result,
+            "final_stack": f.final_stack,
+            "dealt": f.dealt,
+        }
+        for f in ordered
+    ]
+    pots.sort(key=lambda p: (-p["pot"], p["transaction"]))
+    data: dict[str, Any] = {
+        "scope": "night",
+        "night": {
+            "id": night.pk,
+            "date": night.date.isoformat(),
+            "place": night.place,
+            "group": night.group.name,
+            "season": night.season.name if night.season else "",
+        },
+        "results": results,
+        "totals": {
+            "bought_in": sum(f.bought_in for f in ordered),
+            "rebuys": sum(f.rebuys for f in ordered),
+            "result": sum(f.result for f in ordered),
+            "final_stack": sum(f.final_stack for f in ordered),
+            "entries": len(rows),
+        },
+        "games": len(deals),
+        "biggest_pots": pots[:BIGGEST_POTS],
+        "game_mix": sorted(
+            ({"game": g, "count": n} for g, n in mix.items()),
+            key=lambda m: (-m["count"], m["game"]),
+        ),
+        "dealers": [
+            {
+                "name": players[p].name,
+                "games": [{"game": g, "count": n} for g, n in sorted(dealt[p].items())],
+                "total": sum(dealt[p].values()),
+            }
+            for p in sorted(dealt, key=lambda p: players[p].position if p in players else 0)
+            if p in players
+        ],
+        "guts_history": guts_history,
+        "settle_up": settle_up_data({f.name: f.result for f in ordered}, chip_value_cents),
+    }
+    return NightFigures(
+        data=data,
+        rows=rows,
+        timeline_labels=labels,
+        timeline={players[p].name: points for p, points in series.items()},
+    )
+
+
+def settle_up_data(results: dict[str, int], chip_value_cents: int | None) -> dict[str, Any] | None:
+    """Who pays whom (fewest transfers) when the group has set what a chip is worth."""
+    if not chip_value_cents:
+        return None
+    cents = {name: chips * chip_value_cents for name, chips in results.items()}
+    try:
+        transfers = settle_up(cents)
+    except UnbalancedNetsError:
+        raise BadReportDataError(
+            gettext("the results do not add up to zero, so nobody can settle up")
+        ) from None
+    return {
+        "chip_value_cents": chip_value_cents,
+        "transfers": [{"payer": t.payer, "payee": t.payee, "cents": t.amount} for t in transfers],
+    }
+
+
+def _label(row: LedgerRow) -> str:
+    if row.kind == TransactionKind.REVERSAL:
+        return gettext("undo") + (f" #{row.deal_number}" if row.deal_number else "")
+    if row.original_kind == TransactionKind.POT_SPLIT:
+        return gettext("split")
+    if row.deal_number is not None:
+        return f"#{row.deal_number}"
+    return str(TransactionKind(row.kind).label)

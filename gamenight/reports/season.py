@@ -1,0 +1,89 @@
+"""The figures of a season: the standings (as on the standings page), each night's
+winner and games, and who pays whom over the season when chips have a value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q
+from django.utils.translation import gettext
+
+from gamenight.models import DealStatus, Night, NightStatus, Season
+from gamenight.reports import BadReportDataError
+from gamenight.reports.night import LedgerRow, ledger_rows, settle_up_data
+from gamenight.services.standings import season_standings
+
+
+@dataclass
+class SeasonFigures:
+    data: dict[str, Any]
+    rows: list[LedgerRow]
+    night_labels: dict[int, str]
+    chart_labels: list[str]
+    running: dict[str, list[int]]
+
+
+def season_figures(season: Season, *, chip_value_cents: int | None) -> SeasonFigures:
+    standings = season_standings(season)
+    if not standings.nights:
+        raise BadReportDataError(gettext("no night of this season is over yet"))
+    night_ids = [n.night_id for n in standings.nights]
+    games = dict(
+        Night.objects.filter(pk__in=night_ids, status=NightStatus.CLOSED)
+        .annotate(n=Count("deals", filter=Q(deals__status=DealStatus.SETTLED)))
+        .values_list("pk", "n")
+    )
+    nights = []
+    for column in standings.nights:
+        nets = {
+            r.name: r.by_night[column.night_id]
+            for r in standings.rows
+            if column.night_id in r.by_night
+        }
+        top = max(nets.values()) if nets else 0
+        nights.append(
+            {
+                "id": column.night_id,
+                "date": column.date.isoformat(),
+                "place": column.place,
+                "games": games.get(column.night_id, 0),
+                "players": len(nets),
+                "winners": sorted(n for n, v in nets.items() if v == top and nets),
+                "top": top,
+            }
+        )
+    rows = ledger_rows(night_ids)
+    data: dict[str, Any] = {
+        "scope": "season",
+        "season": {
+            "id": season.pk,
+            "name": season.name,
+            "group": season.group.name,
+            "starts_on": season.starts_on.isoformat(),
+        },
+        "standings": [
+            {
+                "player_id": r.player_id,
+                "name": r.name,
+                "net": r.net,
+                "nights_played": r.nights_played,
+                "nights_won": r.nights_won,
+                "average": r.average,
+                "best_net": r.best_net,
+                "best_date": r.best_date.isoformat() if r.best_date else None,
+            }
+            for r in standings.rows
+        ],
+        "nights": nights,
+        "games": sum(n["games"] for n in nights),
+        "entries": len(rows),
+        "settle_up": settle_up_data({r.name: r.net for r in standings.rows}, chip_value_cents),
+    }
+    return SeasonFigures(
+        data=data,
+        rows=rows,
+        night_labels={n.night_id: n.date.isoformat() for n in standings.nights},
+        chart_labels=[n.date.strftime("%d.%m.") for n in standings.nights],
+        running={r.name: r.running for r in standings.rows},
+    )

@@ -1,0 +1,83 @@
+"""Celery tasks: build the night and season reports (gamenight/reports/build.py).
+
+Tasks take ids and are idempotent; a transient error (the database or the
+broker briefly away) is retried with backoff, bad data fails for good with
+the reason stored for the report page. ``acks_late`` with
+``reject_on_worker_lost``: a worker killed mid-build leaves the message to be
+delivered again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Task, shared_task
+from django.db import OperationalError
+from django.utils.translation import gettext
+from kombu.exceptions import OperationalError as BrokerError
+
+from gamenight.models import NightReport, SeasonReport
+from gamenight.reports import build
+
+TRANSIENT = (OperationalError, ConnectionError, BrokerError)
+MAX_RETRIES = 6
+
+
+class ReportTask(Task):  # type: ignore[misc]
+    """Stores the reason on the report when the task gives up."""
+
+    model: Any = None
+    field = ""
+
+    def on_failure(
+        self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any
+    ) -> None:
+        if args:
+            reason = (
+                gettext("the database could not be reached; build it again later")
+                if isinstance(exc, TRANSIENT)
+                else gettext("the report could not be built (%(error)s)")
+                % {"error": type(exc).__name__}
+            )
+            build.mark_failed(self.model, self.field, int(args[0]), reason)
+
+
+class NightReportTask(ReportTask):
+    model = NightReport
+    field = "night_id"
+
+
+class SeasonReportTask(ReportTask):
+    model = SeasonReport
+    field = "season_id"
+
+
+_OPTIONS: dict[str, Any] = {
+    "autoretry_for": TRANSIENT,
+    "retry_backoff": True,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": MAX_RETRIES,
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "ignore_result": True,
+}
+
+
+@shared_task(base=NightReportTask, name="gamenight.build_night_report", **_OPTIONS)
+def build_night_report(night_id: int) -> str:
+    return build.build_night(night_id)
+
+
+@shared_task(base=SeasonReportTask, name="gamenight.build_season_report", **_OPTIONS)
+def build_season_report(season_id: int) -> str:
+    return build.build_season(season_id)
+
+
+@shared_task(name="gamenight.requeue_stale_reports", ignore_result=True)
+def requeue_stale_reports() -> int:
+    from django.conf import settings
+
+    return build.requeue_stale_reports(
+        queued_for=settings.REPORT_REQUEUE_AFTER, running_for=settings.REPORT_RUNNING_TIMEOUT
+    )

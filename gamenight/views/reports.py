@@ -1,0 +1,287 @@
+"""Report pages: the end-of-night report and the season report, their PNG chart and
+CSV, "build again" for hosts and co-hosts, and the group's chip value.
+
+While the worker builds, the page shows the progress and (with HTMX) asks
+again every two seconds; without JavaScript a refresh link does the same.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from gamenight.forms.groups import KeyedForm
+from gamenight.forms.nights import game_label
+from gamenight.models import (
+    Group,
+    Membership,
+    Night,
+    NightReport,
+    NightStatus,
+    Role,
+    Season,
+    SeasonReport,
+)
+from gamenight.reports import build
+from gamenight.views.groups import (
+    BAD_INPUT,
+    HtmxHttpRequest,
+    done_before,
+    membership_for_user,
+    remember_done,
+    render_page,
+)
+
+POLL_SECONDS = 2
+
+
+class RebuildForm(KeyedForm):
+    pass
+
+
+class ChipValueForm(KeyedForm):
+    chip_value = forms.DecimalField(
+        label=_("Value of one chip"),
+        help_text=_("In your currency, e.g. 0.10. Leave empty for no money figures."),
+        required=False,
+        min_value=Decimal("0.01"),
+        max_value=Decimal("10000"),
+        decimal_places=2,
+        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.01"}),
+    )
+
+
+def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
+    group_id = Night.objects.filter(pk=night_id).values_list("group_id", flat=True).first()
+    if group_id is None:
+        raise Http404("no such night")
+    membership = membership_for_user(request, group_id)
+    return Night.objects.select_related("group", "season").get(pk=night_id), membership
+
+
+def _get_season_for_user(
+    request: HttpRequest, group_id: int, season_id: int
+) -> tuple[Season, Membership]:
+    membership = membership_for_user(request, group_id)
+    season = Season.objects.select_related("group").filter(pk=season_id, group_id=group_id).first()
+    if season is None:
+        raise Http404("no such season")
+    return season, membership
+
+
+def _money(cents: int) -> str:
+    return number_format(Decimal(cents) / 100, 2)
+
+
+def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]:
+    data = report.data if report is not None and report.built_generation else {}
+    settle = data.get("settle_up") if data else None
+    transfers = [{**t, "money": _money(t["cents"])} for t in (settle or {}).get("transfers", [])]
+    return {
+        "report": report,
+        "data": data,
+        "transfers": transfers,
+        "chip_value": _money(settle["chip_value_cents"]) if settle else "",
+        "poll_seconds": POLL_SECONDS,
+        "game_label": game_label,
+        "game_mix": [{**m, "label": game_label(m["game"])} for m in (data.get("game_mix") or [])],
+        "biggest_pots": [
+            {**p, "label": game_label(p["game"]) if p["game"] else ""}
+            for p in (data.get("biggest_pots") or [])
+        ],
+    }
+
+
+def _chip_form(group: Group, membership: Membership) -> ChipValueForm | None:
+    if membership.role != Role.HOST:
+        return None
+    cents = group.chip_value_cents
+    return ChipValueForm(initial={"chip_value": Decimal(cents) / 100 if cents else None})
+
+
+# ------------------------------------------------------------------ the night
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def night_report(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    night, membership = _get_night_for_user(request, night_id)
+    report = NightReport.objects.filter(night=night).first()
+    context = {
+        "night": night,
+        "group": night.group,
+        "membership": membership,
+        "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
+        "rebuild_form": RebuildForm(),
+        "chip_form": _chip_form(night.group, membership),
+        "refresh_url": reverse("night_report", args=[night.pk]),
+        **_report_context(report),
+    }
+    return render_page(request, "reports/night_report.html", context)
+
+
+@login_required
+@require_GET
+def night_report_png(request: HttpRequest, night_id: int) -> HttpResponse:
+    night, _membership = _get_night_for_user(request, night_id)
+    report = NightReport.objects.filter(night=night).exclude(png=b"").first()
+    if report is None or not report.built_generation:
+        raise Http404("no chart yet")
+    response = HttpResponse(bytes(report.png), content_type="image/png")
+    response["Cache-Control"] = "private, max-age=60"
+    return response
+
+
+@login_required
+@require_GET
+def night_report_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+    night, _membership = _get_night_for_user(request, night_id)
+    report = NightReport.objects.filter(night=night).first()
+    if report is None or not report.built_generation or not report.csv:
+        raise Http404("no entries yet")
+    response = HttpResponse(report.csv, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="night-{night.date}-entries.csv"'
+    return response
+
+
+@login_required
+@require_POST
+def night_report_rebuild(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    night, membership = _get_night_for_user(request, night_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may build a report again")
+    form = RebuildForm(request.POST)
+    url = reverse("night_report", args=[night.pk])
+    if not form.is_valid() or night.status != NightStatus.CLOSED:
+        return _night_refused(request, night, membership, form)
+    key = form.cleaned_data["key"]
+    if (again := done_before(request, key)) is not None:
+        return again
+    build.rebuild_night_report(night.pk)
+    return remember_done(request, key, url)
+
+
+def _night_refused(
+    request: HtmxHttpRequest, night: Night, membership: Membership, form: RebuildForm
+) -> HttpResponse:
+    context = {
+        "night": night,
+        "group": night.group,
+        "membership": membership,
+        "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
+        "rebuild_form": RebuildForm(),
+        "rebuild_error": _("The night is not over yet.")
+        if night.status != NightStatus.CLOSED
+        else _("The form was out of date: please try again."),
+        "chip_form": _chip_form(night.group, membership),
+        "refresh_url": reverse("night_report", args=[night.pk]),
+        **_report_context(NightReport.objects.filter(night=night).first()),
+    }
+    return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
+
+
+# ------------------------------------------------------------------ the season
+
+
+def _season_context(season: Season, membership: Membership, **extra: Any) -> dict[str, Any]:
+    report = SeasonReport.objects.filter(season=season).first()
+    return {
+        "season": season,
+        "group": season.group,
+        "membership": membership,
+        "may_rebuild": membership.may_record,
+        "rebuild_form": RebuildForm(),
+        "chip_form": _chip_form(season.group, membership),
+        "refresh_url": reverse("season_report", args=[season.group_id, season.pk]),
+        **_report_context(report),
+        **extra,
+    }
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def season_report(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+    season, membership = _get_season_for_user(request, group_id, season_id)
+    return render_page(request, "reports/season_report.html", _season_context(season, membership))
+
+
+@login_required
+@require_GET
+def season_report_png(request: HttpRequest, group_id: int, season_id: int) -> HttpResponse:
+    season, _membership = _get_season_for_user(request, group_id, season_id)
+    report = SeasonReport.objects.filter(season=season).exclude(png=b"").first()
+    if report is None or not report.built_generation:
+        raise Http404("no chart yet")
+    response = HttpResponse(bytes(report.png), content_type="image/png")
+    response["Cache-Control"] = "private, max-age=60"
+    return response
+
+
+@login_required
+@require_GET
+def season_report_csv(request: HttpRequest, group_id: int, season_id: int) -> HttpResponse:
+    season, _membership = _get_season_for_user(request, group_id, season_id)
+    report = SeasonReport.objects.filter(season=season).first()
+    if report is None or not report.built_generation or not report.csv:
+        raise Http404("no entries yet")
+    response = HttpResponse(report.csv, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="season-{season.pk}-entries.csv"'
+    return response
+
+
+@login_required
+@require_POST
+def season_report_rebuild(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+    season, membership = _get_season_for_user(request, group_id, season_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may build a report")
+    form = RebuildForm(request.POST)
+    if not form.is_valid():
+        context = _season_context(
+            season, membership, rebuild_error=_("The form was out of date: please try again.")
+        )
+        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
+    key = form.cleaned_data["key"]
+    if (again := done_before(request, key)) is not None:
+        return again
+    build.rebuild_season_report(season.pk)
+    return remember_done(request, key, reverse("season_report", args=[group_id, season.pk]))
+
+
+# ------------------------------------------------------------------ the chip value
+
+
+@login_required
+@require_POST
+def chip_value(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+    """The host sets what a chip is worth; reports built from now on say who pays whom."""
+    membership = membership_for_user(request, group_id)
+    if membership.role != Role.HOST:
+        raise PermissionDenied("only the host sets the chip value")
+    form = ChipValueForm(request.POST)
+    back = request.POST.get("next", "")
+    if not back.startswith("/") or back.startswith("//"):
+        back = reverse("group_detail", args=[group_id])
+    if not form.is_valid():
+        context = {"group": membership.group, "chip_form": form, "next": back}
+        return render_page(request, "reports/chip_value.html", context, status=BAD_INPUT)
+    key = form.cleaned_data["key"]
+    if (again := done_before(request, key)) is not None:
+        return again
+    value = form.cleaned_data["chip_value"]
+    group = membership.group
+    group.chip_value_cents = int(value * 100) if value is not None else None
+    group.save(update_fields=["chip_value_cents"])
+    return remember_done(request, key, back)

@@ -1,0 +1,63 @@
+"""People, a group and played nights for the report tests (owner, co-host, viewer, outsider)."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+
+from gamenight import services
+from gamenight.models import Group, Night, Player, Role, Season
+from gamenight.reports.sample import play_night
+
+
+@dataclass
+class People:
+    group: Group
+    players: list[Player]
+    owner: User
+    cohost: User
+    viewer: User
+    outsider: User
+
+    @property
+    def ids(self) -> list[int]:
+        return [p.pk for p in self.players]
+
+
+def make_people(*, players: int = 5, prefix: str = "") -> People:
+    owner, cohost, viewer, outsider = (
+        User.objects.create(username=f"{prefix}{n}")
+        for n in ("owner", "cohost", "viewer", "outsider")
+    )
+    group = services.create_group(name="Friday poker", host=owner)
+    for user, role in ((cohost, Role.COHOST), (viewer, Role.PLAYER)):
+        services.join_group(token=group.invite_token, user=user)
+        services.set_role(group_id=group.pk, by=owner, user=user, role=role)
+    services.create_group(name="Other group", host=outsider)
+    names = ["Anna", "Ben", "Carla", "Dieter", "Eva", "Fritz", "Gül", "Hans", "Ines", "Jo"]
+    made = [services.add_player(group_id=group.pk, by=owner, name=name) for name in names[:players]]
+    return People(group, made, owner, cohost, viewer, outsider)
+
+
+def played_night(
+    people: People,
+    *,
+    games: int = 12,
+    seed: int = 1,
+    day: int = 0,
+    season: Season | None = None,
+    end: bool = True,
+) -> Night:
+    return play_night(
+        group_id=people.group.pk,
+        by=people.owner,
+        players=people.ids,
+        games=games,
+        rng=random.Random(seed),
+        date=datetime.date(2026, 10, 2) + datetime.timedelta(days=7 * day),
+        season=season,
+        end=end,
+    )

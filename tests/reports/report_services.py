@@ -1,0 +1,200 @@
+"""Real services for the report tests: redis-server, a SQLite file, the Celery worker.
+
+Used by conftest.py's fixtures and by the tests themselves.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from django.db import connections
+
+from gamenight.celery import app as celery_app
+from gamenight.commands import WORKER
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for(check: Callable[[], Any], *, timeout: float, what: str, every: float = 0.2) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(every)
+
+
+class RedisServer:
+    """A redis-server of the test's own, on a fixed port so it can come back after a stop."""
+
+    def __init__(self, binary: str, workdir: Path) -> None:
+        self.binary = binary
+        self.workdir = workdir
+        self.port = _free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.workdir),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_for(self.ping, timeout=10, what="redis-server to answer")
+
+    def ping(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
+                s.sendall(b"PING\r\n")
+                return s.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+class OnFile:
+    """Point the ``default`` alias at a SQLite file and back again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        self.settings = connections.settings["default"]
+        self.saved_settings = dict(self.settings)
+        self.saved_connection = connections["default"]
+        self.settings.clear()
+        self.settings.update(
+            {
+                **self.saved_settings,
+                "ENGINE": "django.db.backends.sqlite3",
+                "NAME": str(self.path),
+                "CONN_MAX_AGE": 0,
+                "TEST": {},
+                "OPTIONS": {"timeout": 20},
+            }
+        )
+        connections["default"] = connections.create_connection("default")
+
+    def __exit__(self, *exc: object) -> None:
+        connections["default"].close()
+        self.settings.clear()
+        self.settings.update(self.saved_settings)
+        connections["default"] = self.saved_connection
+
+
+class Broker:
+    """Point this process's Celery app at a broker and back again."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def _reset(self) -> None:
+        if celery_app._pool is not None:
+            celery_app._pool.force_close_all()
+            celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+
+    def __enter__(self) -> None:
+        conf = celery_app.conf
+        self.saved = (conf.broker_url, conf.broker_transport_options)
+        self._reset()
+        conf.broker_url = self.url
+        conf.broker_transport_options = {"socket_connect_timeout": 2, "socket_timeout": 5}
+
+    def __exit__(self, *exc: object) -> None:
+        self._reset()
+        celery_app.conf.broker_url, celery_app.conf.broker_transport_options = self.saved
+
+
+class Worker:
+    """``gamenight.commands.WORKER`` as a subprocess in its own process group."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.env = env
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, **extra_env: str) -> Worker:
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [str(BIN / WORKER[0]), *WORKER[1:]],
+                cwd=ROOT,
+                env={**self.env, **extra_env},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        start = self.log.stat().st_size if self.log.exists() else 0
+        wait_for(
+            lambda: " ready." in self.log.read_text(errors="replace")[start:] or self._died(),
+            timeout=60,
+            what="the Celery worker to be ready",
+        )
+        if self._died():
+            raise AssertionError(f"the worker died:\n{self.output()}")
+        return self
+
+    def _died(self) -> bool:
+        return self.process is not None and self.process.poll() is not None
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")[-6000:]
+
+    def kill(self) -> None:
+        """SIGKILL the worker and its pool children, mid-task or not."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.process = None

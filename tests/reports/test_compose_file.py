@@ -1,0 +1,69 @@
+"""docker-compose.yml is valid YAML with the expected services, and its commands are
+gamenight/commands.py's, the same the worker tests and scripts/run.sh start."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from gamenight import commands
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_yaml(path: Path) -> Any:
+    return yaml.safe_load(path.read_text())
+
+
+@pytest.fixture(scope="module")
+def compose() -> Any:
+    return _load_yaml(ROOT / "docker-compose.yml")
+
+
+def test_it_has_the_production_services_with_health_checks(compose: Any) -> None:
+    services = compose["services"]
+    assert set(services) == {"db", "redis", "web", "worker"}
+    assert services["db"]["image"].startswith("postgres:")
+    assert services["redis"]["image"].startswith("redis:")
+    for name in services:
+        assert "healthcheck" in services[name], name
+    for name in ("web", "worker"):
+        env = services[name]["environment"]
+        assert {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS"} <= set(env)
+        assert env["DEBUG"] == "0"
+
+
+def test_the_worker_command_is_the_one_the_tests_start(compose: Any) -> None:
+    assert tuple(compose["services"]["worker"]["command"]) == commands.WORKER
+
+
+def test_the_web_command_migrates_collects_static_and_runs_gunicorn(compose: Any) -> None:
+    command = compose["services"]["web"]["command"]
+    assert command[:2] == ["sh", "-c"]
+    assert command[2] == (
+        f"{commands.shell(commands.MIGRATE)} && {commands.shell(commands.COLLECTSTATIC)} "
+        f"&& exec {commands.shell(commands.WEB)}"
+    )
+
+
+def test_no_secret_is_written_in_the_file(compose: Any) -> None:
+    text = (ROOT / "docker-compose.yml").read_text()
+    for name in ("SECRET_KEY", "POSTGRES_PASSWORD"):
+        for value in re.findall(rf"{name}: (.+)", text):
+            assert value.strip().startswith("${"), f"{name} must come from the environment"
+
+
+def test_run_sh_starts_the_same_worker() -> None:
+    script = (ROOT / "scripts" / "run.sh").read_text()
+    assert f'WORKER="{commands.shell(commands.WORKER)}"' in script
+    assert '"$BIN/"$WORKER &' in script
+
+
+def test_the_dockerfile_runs_the_web_command() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert f"CMD {json.dumps(list(commands.WEB))}" in dockerfile

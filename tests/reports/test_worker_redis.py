@@ -1,0 +1,96 @@
+"""A real Redis and a real Celery worker (started as docker-compose.yml starts it).
+
+Ending a night queues the task after the commit; the worker builds exactly one
+report, also when it is killed mid-build and restarted, and also when Redis was
+down as the night ended (the row stays queued; the worker's sweep sends it
+again once Redis is back).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from report_people import make_people, played_night
+from report_services import RedisServer, Worker, wait_for
+
+from gamenight.models import NightReport, ReportStatus
+
+
+def _report(night_id: int) -> NightReport | None:
+    return NightReport.objects.filter(night_id=night_id).first()
+
+
+def _ready(night_id: int) -> NightReport | None:
+    report = _report(night_id)
+    return report if report is not None and report.status == ReportStatus.READY else None
+
+
+def test_ending_a_night_produces_exactly_one_report(
+    db_file: Path, broker: RedisServer, workers: Callable[..., Worker]
+) -> None:
+    worker = workers()
+    people = make_people(players=4)
+    night = played_night(people, games=6)
+    try:
+        report = wait_for(lambda: _ready(night.pk), timeout=60, what="the report")
+    except AssertionError:
+        raise AssertionError(worker.output()) from None
+    assert report.attempts == 1
+    assert report.png.startswith(b"\x89PNG")
+    assert NightReport.objects.filter(night=night).count() == 1
+    time.sleep(1.5)  # a sweep round later: still one report, built once
+    report.refresh_from_db()
+    assert (report.attempts, report.built_generation) == (1, 1)
+
+
+def test_a_worker_killed_mid_build_and_restarted_still_makes_one_report(
+    db_file: Path, broker: RedisServer, workers: Callable[..., Worker]
+) -> None:
+    # The first worker sleeps mid-build (the test hook) and does not sweep meanwhile.
+    first = workers(GAMENIGHT_REPORT_DELAY="60", REPORT_RUNNING_TIMEOUT="600")
+    people = make_people(players=4)
+    night = played_night(people, games=6)
+    wait_for(
+        lambda: (r := _report(night.pk)) is not None and r.status == ReportStatus.RUNNING,
+        timeout=60,
+        what="the build to start",
+    )
+    first.kill()
+    report = _report(night.pk)
+    assert report is not None
+    assert report.status == ReportStatus.RUNNING  # it died mid-build, nothing stored
+    second = workers()
+    try:
+        report = wait_for(lambda: _ready(night.pk), timeout=60, what="the rebuilt report")
+    except AssertionError:
+        raise AssertionError(second.output()) from None
+    assert NightReport.objects.filter(night=night).count() == 1
+    assert report.built_generation == 1
+    assert report.attempts >= 2
+
+
+def test_redis_down_when_the_night_ends_loses_nothing(
+    db_file: Path, broker: RedisServer, workers: Callable[..., Worker]
+) -> None:
+    worker = workers()
+    people = make_people(players=4)
+    night = played_night(people, games=4, end=False)
+    broker.stop()
+    started = time.monotonic()
+    from gamenight import services
+
+    services.end_night(night_id=night.pk, by=people.owner)
+    assert time.monotonic() - started < 15, "ending the night must not hang on the broker"
+    night.refresh_from_db()
+    assert night.is_closed
+    report = _report(night.pk)
+    assert report is not None
+    assert report.status == ReportStatus.QUEUED
+    broker.start()
+    try:
+        report = wait_for(lambda: _ready(night.pk), timeout=90, what="the report after Redis")
+    except AssertionError:
+        raise AssertionError(worker.output()) from None
+    assert NightReport.objects.filter(night=night).count() == 1
