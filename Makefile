@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed
 #   make test PYTEST_ARGS="-n auto"
 PYTEST_ARGS ?=
 
-.PHONY: venv postgres test run fmt bench clean
+.PHONY: venv postgres chromium redis test run fmt bench bench-reports clean
 
 ## venv: create .venv and install the locked packages (again only when requirements.lock changes)
 venv: $(STAMP)
@@ -31,16 +31,28 @@ postgres:
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql)
 
+## redis: Redis's server for the report tests (Debian's package, once).
+# The tests start their own redis-server on a free port in a temp dir; none runs otherwise.
+redis:
+	command -v redis-server >/dev/null 2>&1 || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server)
+
+## chromium: Debian's Chromium for the browser tests (tests/browser; Playwright drives it, no download)
+chromium:
+	test -x /usr/bin/chromium || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium)
+
 ## test: ruff, ruff format --check, mypy (strict on engine/), pytest; non-zero on any failure
-test: venv postgres
+test: venv postgres redis chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 ## run: migrate, then start the app's processes (scripts/run.sh) on http://0.0.0.0:8000
-# scripts/run.sh starts the web server now; the Celery worker is to be added
-# there, and it stops every process it started when one exits or on Ctrl-C.
+# scripts/run.sh starts the web server and the Celery worker (SQLite and the
+# filesystem broker, or Redis when REDIS_URL is set), and stops both when one
+# exits or on Ctrl-C.
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	scripts/run.sh
@@ -53,6 +65,10 @@ fmt: venv
 ## bench: the engine's benchmarks
 bench: venv
 	$(BIN)/python -m engine bench
+
+## bench-reports: build a 40-game night report and a 50-night season report; print the times
+bench-reports: venv
+	$(BIN)/python scripts/bench_reports.py
 
 clean:
 	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -229,6 +229,14 @@ REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # A message a dead worker took is delivered again after this many seconds
+        # (the report sweep below usually gets there first).
+        "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600),
+        # Ending a night must not hang on a broker that has gone away.
+        "socket_connect_timeout": 3,
+        "socket_timeout": 10,
+    }
 else:
     _celery_dir = BASE_DIR / "var" / "celery"
     _queue_dir = _celery_dir / "queue"
@@ -245,6 +253,24 @@ else:
     CELERY_RESULT_BACKEND = f"file://{_results_dir}"
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = TIME_ZONE
+
+# Reports (gamenight/reports/build.py): the worker's sweep runs every
+# REPORT_SWEEP_SECONDS and sends again the task of a report still queued after
+# REPORT_REQUEUE_AFTER seconds (the broker was away) or running after
+# REPORT_RUNNING_TIMEOUT seconds (its worker died).
+REPORT_SWEEP_SECONDS = envint("REPORT_SWEEP_SECONDS", 30)
+REPORT_REQUEUE_AFTER = envint("REPORT_REQUEUE_AFTER", 60)
+REPORT_RUNNING_TIMEOUT = envint("REPORT_RUNNING_TIMEOUT", 300)
+
+# ------------------------------------------------------------------ email
+# Reports are mailed to the players; by default the mail is printed (console).
+EMAIL_BACKEND = envstr("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = envstr("EMAIL_HOST", "localhost")
+EMAIL_PORT = envint("EMAIL_PORT", 25)
+EMAIL_HOST_USER = envstr("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = envstr("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "poker-night@localhost")
 
 # ------------------------------------------------------------------ logging
 LOGGING = {

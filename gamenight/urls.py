@@ -10,4 +10,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("gamenight.views.site_urls")),
     path("", include("gamenight.views.recording_urls")),
+    path("", include("gamenight.views.reports_urls")),
+    path("", include("gamenight.views.digital_urls")),
 ]

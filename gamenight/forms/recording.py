@@ -18,9 +18,8 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from engine.cards import Card, parse_card, parse_cards
 from engine.errors import CardError

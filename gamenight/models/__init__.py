@@ -1,6 +1,7 @@
 """The app's models, one module per part of the domain (see shared DESIGN.md)."""
 
 from gamenight.models.deals import Deal, DealMode, DealStatus
+from gamenight.models.digital import DigitalHand, HandAction, HandStatus, SeatLink, new_seat_token
 from gamenight.models.groups import Group, Membership, Role, new_invite_token
 from gamenight.models.ledger import (
     MAX_CHIPS,
@@ -14,6 +15,7 @@ from gamenight.models.ledger import (
 )
 from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, Seat
 from gamenight.models.players import Player
+from gamenight.models.reports import NightReport, ReportStatus, SeasonReport
 
 __all__ = [
     "MAX_CHIPS",
@@ -24,17 +26,25 @@ __all__ = [
     "Deal",
     "DealMode",
     "DealStatus",
+    "DigitalHand",
     "Entry",
     "Group",
+    "HandAction",
+    "HandStatus",
     "LimitStructure",
     "Membership",
     "Night",
+    "NightReport",
     "NightStatus",
     "Player",
+    "ReportStatus",
     "Role",
     "Season",
+    "SeasonReport",
     "Seat",
+    "SeatLink",
     "Transaction",
     "TransactionKind",
     "new_invite_token",
+    "new_seat_token",
 ]

@@ -18,6 +18,10 @@ class Group(models.Model):
     # The invite link carries this token; rotating it revokes old links.
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
     created_at = models.DateTimeField(auto_now_add=True)
+    # What one chip is worth, in cents; when set, reports say who pays whom.
+    chip_value_cents = models.PositiveIntegerField(
+        _("value of one chip (cents)"), null=True, blank=True
+    )
 
     def __str__(self) -> str:
         return self.name

@@ -42,6 +42,7 @@ from gamenight.models import (
     Seat,
 )
 from gamenight.services import LedgerError, PotsNotEmptyError
+from gamenight.views.digital import host_panel_context
 from gamenight.views.groups import (
     BAD_INPUT,
     HtmxHttpRequest,
@@ -187,6 +188,10 @@ def _night_context(night: Night, membership: Membership, **forms_given: Any) -> 
             split_form=forms_given.get("split_form") or SplitForm(players=seated_players),
             end_error=forms_given.get("end_error"),
         )
+    # Digital hands: start one, seat links, acting for an absent player (digital/_host_panel.html).
+    context.update(
+        host_panel_context(night, membership, error=forms_given.get("digital_error", ""))
+    )
     return context
 
 

@@ -1,0 +1,193 @@
+"""Steps a host takes in the browser, shared by the browser tests."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from gamenight.models import Night, Player
+
+PLAYERS = ("Anna", "Ben", "Carla", "Dan", "Eva")
+PASSWORD = "felt-table-4-chips"
+PHONE_WIDTH = 390
+
+
+def fits_phone(page: Any) -> None:
+    """The page scrolls only up and down on a phone: nothing sticks out sideways."""
+    page.wait_for_load_state()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} is {width}px wide on a {PHONE_WIDTH}px phone"
+
+
+def log_in(page: Any, user: Any, origin: str) -> None:
+    """Give the page's browser the user's session: no login form, no password."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": origin}]
+    )
+
+
+def sign_up(page: Any, username: str = "host") -> None:
+    page.goto("/")
+    fits_phone(page)
+    page.get_by_role("link", name="Sign up").first.click()
+    expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
+    fits_phone(page)
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("heading", name="Your groups")).to_be_visible()
+    fits_phone(page)
+
+
+def create_group(page: Any, name: str = "Friday Felt") -> None:
+    page.get_by_role("link", name="New group").click()
+    expect(page.get_by_role("heading", name="New group")).to_be_visible()
+    fits_phone(page)
+    page.get_by_label("Name of the group").fill(name)
+    page.get_by_role("button", name="Create group").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+    fits_phone(page)
+
+
+def add_players(page: Any, names: tuple[str, ...] = PLAYERS) -> None:
+    for name in names:
+        page.get_by_role("link", name="Add player").click()
+        expect(page.get_by_role("heading", name="New player")).to_be_visible()
+        fits_phone(page)
+        page.get_by_label("Name", exact=True).fill(name)
+        page.get_by_role("button", name="Add player").click()
+        expect(page.locator("section", has_text="Players").get_by_text(name)).to_be_visible()
+
+
+def create_season(page: Any, name: str = "Spring", starts_on: str = "2025-03-01") -> None:
+    page.get_by_role("link", name="New season").click()
+    expect(page.get_by_role("heading", name="New season")).to_be_visible()
+    fits_phone(page)
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Starts on").fill(starts_on)
+    page.get_by_role("button", name="Create season").click()
+    expect(page.get_by_role("listitem").filter(has_text=name)).to_be_visible()
+
+
+def plan_night(
+    page: Any, *, date: str = "2025-03-14", season: str | None = "Spring", guts_limit: int = 0
+) -> Night:
+    page.get_by_role("link", name="Plan a night").click()
+    expect(page.get_by_role("heading", name="Plan a night")).to_be_visible()
+    fits_phone(page)
+    page.get_by_label("Date", exact=True).fill(date)
+    page.get_by_label("Place", exact=True).fill("Anna's kitchen")
+    if season:
+        page.get_by_label("Season", exact=True).select_option(label=season)
+    if guts_limit:
+        # A house option of the night: the Guts pot never holds more than the limit.
+        guts = page.locator(
+            "details.options", has=page.locator("summary", has_text=re.compile(r"^Guts$"))
+        )
+        guts.locator("summary").click()
+        guts.locator("input[name=opt__guts__limit]").fill(str(guts_limit))
+    page.get_by_role("button", name="Save the night").click()
+    expect(page.get_by_role("heading", name="Start the night")).to_be_visible()
+    fits_phone(page)
+    return Night.objects.latest("pk")
+
+
+def start_night(page: Any, names: tuple[str, ...] = PLAYERS, buy_in: int = 100) -> None:
+    """Tick everyone present, seat them in the given order, each buying in for ``buy_in``."""
+    for seat, name in enumerate(names, start=1):
+        row = page.locator("fieldset.seat-row", has=page.get_by_text(name, exact=True))
+        row.get_by_role("checkbox").check()
+        row.locator("input[name^=position_]").fill(str(seat))
+        row.locator("input[name^=buy_in_]").fill(str(buy_in))
+    page.get_by_role("button", name="Start the night").click()
+    expect(page.get_by_role("heading", name="Table")).to_be_visible()
+    fits_phone(page)
+
+
+def stacks(page: Any) -> dict[str, int]:
+    """The chips of each seated player, as the night page shows them."""
+    result = {}
+    for seat in page.locator("ol.seats li.seat").all():
+        name = seat.locator(".seat-name").inner_text().split("\n")[0]
+        name = re.sub(r"\s+deals$", "", name.strip())
+        result[name] = int(seat.locator(".chips").inner_text())
+    return result
+
+
+def player_ids() -> dict[str, int]:
+    return dict(Player.objects.values_list("name", "pk"))
+
+
+def seat_row(page: Any, name: str) -> Any:
+    """A player's row in the recording form."""
+    return page.locator("#record-form li.seat").filter(
+        has=page.locator(".seat-head strong", has_text=re.compile(rf"^{name}$"))
+    )
+
+
+def open_game(page: Any, slug: str) -> None:
+    """From the night page, the dealer's call: the recording form of that game."""
+    page.locator(f'ul.games a[href$="/record/{slug}/"]').click()
+    expect(page.locator("#record-form")).to_be_visible()
+    fits_phone(page)
+
+
+def fill_row(
+    page: Any,
+    name: str,
+    *,
+    chips: int | None = None,
+    folded: bool = False,
+    all_in: bool = False,
+    is_in: bool = False,
+    place: int | None = None,
+) -> None:
+    """One player's row of the recording form."""
+    row = seat_row(page, name)
+    if chips is not None:
+        row.locator("input[name^=chips_]").fill(str(chips))
+    if folded:
+        row.locator("input[name^=folded_]").check()
+    if all_in:
+        row.locator("input[name^=allin_]").check()
+    if is_in:
+        row.locator("input[name^=in_]").check()
+    if place is not None:
+        row.locator("input[name^=place_]").fill(str(place))
+
+
+def preview(page: Any) -> Any:
+    """Ask for the preview; the section that shows what would be recorded."""
+    page.locator("#record-form .actions").get_by_role("button", name="Preview").click()
+    section = page.locator("#record-form section.preview")
+    expect(section).to_be_visible()
+    fits_phone(page)
+    return section
+
+
+def confirm(page: Any) -> None:
+    """Record the previewed game; the app goes back to the night page."""
+    page.get_by_role("button", name="Confirm and record").click()
+    expect(page.get_by_role("heading", name="Table")).to_be_visible()
+    fits_phone(page)
+
+
+def net_of(preview_section: Any, name: str) -> int:
+    row = preview_section.locator("table.nets tbody tr").filter(has_text=name)
+    return int(row.locator("td.net").inner_text())
+
+
+def pot_line(page: Any) -> tuple[int, int]:
+    """The Guts pot and reserve shown above the recording form."""
+    line = page.locator("#record-form > p.pot-line")
+    numbers = [int(n) for n in line.locator("strong").all_inner_texts()]
+    return numbers[0], numbers[1]
