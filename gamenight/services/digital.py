@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine.betting import DEFAULT_RAISE_CAP, FixedLimit, Limit, PotLimit, SpreadLimit
+from engine.cards import Deck
 from engine.errors import EngineError
 from engine.games import GAMES, ActionName, HandState, game_options, make_rules
 from engine.games.odds import odds
@@ -155,11 +156,15 @@ def game_settings(night: Night, game: str) -> dict[str, object]:
 # ---------------------------------------------------------------------- starting
 
 
-def start_hand(*, night_id: int, by: User, key: str, game: str) -> DigitalHand:
+def start_hand(
+    *, night_id: int, by: User, key: str, game: str, deck: Deck | None = None
+) -> DigitalHand:
     """Deal a digital hand of ``game`` to the seated players with chips.
 
     Records nothing in the ledger; a second start with the same key returns
-    the first hand.
+    the first hand. ``deck`` is for tests only (a stacked deck to deal from);
+    the views never pass it, so a real hand is always shuffled by the system's
+    random source.
     """
     check_key(key)
     night = night_for_recording(by, night_id)
@@ -169,7 +174,7 @@ def start_hand(*, night_id: int, by: User, key: str, game: str) -> DigitalHand:
             done = DigitalHand.objects.filter(night=night, start_key=key).first()
             if done is not None:
                 return done
-            return _start(night, by=by, key=key, game=game)
+            return _start(night, by=by, key=key, game=game, deck=deck)
     except IntegrityError:
         done = DigitalHand.objects.filter(night=night, start_key=key).first()
         if done is None:
@@ -179,7 +184,7 @@ def start_hand(*, night_id: int, by: User, key: str, game: str) -> DigitalHand:
         return done
 
 
-def _start(night: Night, *, by: User, key: str, game: str) -> DigitalHand:
+def _start(night: Night, *, by: User, key: str, game: str, deck: Deck | None) -> DigitalHand:
     if night.status != NightStatus.RUNNING:
         raise NightClosedError(
             gettext("the night has not started yet: start it first")
@@ -211,7 +216,8 @@ def _start(night: Night, *, by: User, key: str, game: str) -> DigitalHand:
             names=[s.name for s in in_hand],
             stacks=[s.stack for s in in_hand],
             dealer=dealer,
-            rng=random.SystemRandom(),
+            rng=random.SystemRandom() if deck is None else None,
+            deck=deck,
             ante=night.ante,
             limit=limit,
             raise_cap=raise_cap,

@@ -18,11 +18,15 @@ from django.utils.translation import gettext
 from engine.guts import GutsOptions, GutsSettlement, GutsTable, settle_guts_deal
 from engine.shelby import ShelbyOptions, ShelbyRoundSettlement, ShelbyState, settle_shelby_round
 from engine.showdown import Showdown
-from engine.table_hand import TableHand, TablePlayer, TableSettlement, settle_table_hand
+from engine.table_hand import TableSettlement, settle_table_hand
 from gamenight.models import Account, AccountKind, Deal, DealStatus, Night, NightStatus, Seat
 from gamenight.services.access import User, night_for_recording
-from gamenight.services.errors import NightClosedError, StackTooShortError
-from gamenight.services.recording import TableHandInput, _guts_options, _nearest_index
+from gamenight.services.errors import NightClosedError
+from gamenight.services.recording import (
+    TableHandInput,
+    _guts_options,
+    engine_table_hand,
+)
 from gamenight.services.showdowns import showdown_to_seats
 from gamenight.services.table import Table, TableSeat
 
@@ -91,41 +95,8 @@ def _open_night(by: User, night_id: int) -> Night:
 def preview_table_hand(*, night_id: int, by: User, hand: TableHandInput) -> TableSettlement:
     """The settlement :func:`~.recording.record_table_hand` would book."""
     night = _open_night(by, night_id)
-    table = read_table(night)
-    in_hand = [s for s in table.seats if s.stack > 0]
-    index = {s.seat.player_id: i for i, s in enumerate(in_hand)}
-
-    def seat(player_id: int) -> int:
-        if player_id not in index:
-            name = table.by_player(player_id).name  # raises for a player not seated
-            raise StackTooShortError(
-                gettext("%(name)s has no chips left: rebuy first") % {"name": name}
-            )
-        return index[player_id]
-
-    positions = [s.position for s in in_hand]
-    return settle_table_hand(
-        TableHand(
-            game=hand.game,
-            dealer=_nearest_index(positions, table.dealer_position),
-            players=tuple(TablePlayer(name=s.name, stack=s.stack) for s in in_hand),
-            ante=night.ante if hand.ante is None else hand.ante,
-            anted=None if hand.anted is None else frozenset(map(seat, hand.anted)),
-            put_in=None
-            if hand.put_in is None
-            else {seat(p): chips for p, chips in hand.put_in.items()},
-            folded=frozenset(map(seat, hand.folded)),
-            all_in=frozenset(map(seat, hand.all_in)),
-            pot_payments=tuple(
-                dataclasses.replace(p, seat=seat(p.seat)) for p in hand.pot_payments
-            ),
-            walk_purchases=tuple(
-                dataclasses.replace(w, seat=seat(w.seat)) for w in hand.walk_purchases
-            ),
-            showdown=showdown_to_seats(hand.showdown, seat),
-            wild=hand.wild,
-        )
-    )
+    engine_hand, _ = engine_table_hand(night, read_table(night), hand)
+    return settle_table_hand(engine_hand)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -40,6 +40,7 @@ from gamenight.services.posting import Draft, Leg, post
 from gamenight.services.showdowns import showdown_payload, showdown_to_seats
 from gamenight.services.table import (
     Table,
+    TableSeat,
     deal_pot,
     new_deal,
     night_pot,
@@ -75,48 +76,62 @@ class TableHandInput:
         return data
 
 
+def engine_table_hand(
+    night: Night, table: Table, hand: TableHandInput
+) -> tuple[TableHand, list[TableSeat]]:
+    """The engine's description of a hand entered at the table, and the seats in it.
+
+    The seats are the players with chips, in seat order; the dealer is the
+    nearest of them. Recording and its preview both build the hand here, so
+    what the host previews is what is booked.
+    """
+    in_hand = [s for s in table.seats if s.stack > 0]
+    index = {s.seat.player_id: i for i, s in enumerate(in_hand)}
+
+    def seat(player_id: int) -> int:
+        if player_id not in index:
+            table.by_player(player_id)  # raises for a player not seated
+            raise_out_of_chips(table, player_id)
+        return index[player_id]
+
+    positions = [s.position for s in in_hand]
+    dealer_index = _nearest_index(positions, table.dealer_position)
+    return (
+        TableHand(
+            game=hand.game,
+            dealer=dealer_index,
+            players=tuple(TablePlayer(name=s.name, stack=s.stack) for s in in_hand),
+            ante=night.ante if hand.ante is None else hand.ante,
+            anted=None if hand.anted is None else frozenset(map(seat, hand.anted)),
+            put_in=None
+            if hand.put_in is None
+            else {seat(p): chips for p, chips in hand.put_in.items()},
+            rounds=None
+            if hand.rounds is None
+            else tuple(
+                tuple(dataclasses.replace(a, seat=seat(a.seat)) for a in r) for r in hand.rounds
+            ),
+            folded=frozenset(map(seat, hand.folded)),
+            all_in=frozenset(map(seat, hand.all_in)),
+            pot_payments=tuple(
+                dataclasses.replace(p, seat=seat(p.seat)) for p in hand.pot_payments
+            ),
+            walk_purchases=tuple(
+                dataclasses.replace(w, seat=seat(w.seat)) for w in hand.walk_purchases
+            ),
+            showdown=showdown_to_seats(hand.showdown, seat),
+            wild=hand.wild,
+        ),
+        in_hand,
+    )
+
+
 def record_table_hand(*, night_id: int, by: User, key: str, hand: TableHandInput) -> Transaction:
     def build(night: Night) -> Draft:
         table = seated_table(night)
-        in_hand = [s for s in table.seats if s.stack > 0]
-        index = {s.seat.player_id: i for i, s in enumerate(in_hand)}
-
-        def seat(player_id: int) -> int:
-            if player_id not in index:
-                table.by_player(player_id)  # raises for a player not seated
-                raise_out_of_chips(table, player_id)
-            return index[player_id]
-
+        engine_hand, in_hand = engine_table_hand(night, table, hand)
         dealer_position = table.dealer_position
-        positions = [s.position for s in in_hand]
-        dealer_index = _nearest_index(positions, dealer_position)
-        settled = settle_table_hand(
-            TableHand(
-                game=hand.game,
-                dealer=dealer_index,
-                players=tuple(TablePlayer(name=s.name, stack=s.stack) for s in in_hand),
-                ante=night.ante if hand.ante is None else hand.ante,
-                anted=None if hand.anted is None else frozenset(map(seat, hand.anted)),
-                put_in=None
-                if hand.put_in is None
-                else {seat(p): chips for p, chips in hand.put_in.items()},
-                rounds=None
-                if hand.rounds is None
-                else tuple(
-                    tuple(dataclasses.replace(a, seat=seat(a.seat)) for a in r) for r in hand.rounds
-                ),
-                folded=frozenset(map(seat, hand.folded)),
-                all_in=frozenset(map(seat, hand.all_in)),
-                pot_payments=tuple(
-                    dataclasses.replace(p, seat=seat(p.seat)) for p in hand.pot_payments
-                ),
-                walk_purchases=tuple(
-                    dataclasses.replace(w, seat=seat(w.seat)) for w in hand.walk_purchases
-                ),
-                showdown=showdown_to_seats(hand.showdown, seat),
-                wild=hand.wild,
-            )
-        )
+        settled = settle_table_hand(engine_hand)
         deal = new_deal(
             night, game=hand.game, options={}, dealer=table.by_position(dealer_position).seat
         )
