@@ -23,6 +23,7 @@ from engine.errors import IllegalActionError, OutOfTurnError, StackTooShortError
 from engine.games.errors import TableSizeError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Step
+from engine.games.steps.settle_events import NO_SEAT, record_movements
 from engine.guts import (
     GHOST,
     Declare,
@@ -34,14 +35,12 @@ from engine.guts import (
     pot_to_cover,
     settle_guts_deal,
 )
-from engine.guts_chips import GUTS_POT, GUTS_RESERVE, Account
 from engine.showdown import ShownCards, scores_from_cards
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
 
 # Where a movement has no player (pot to reserve), its SETTLE event names no seat.
-NO_SEAT = -1
 
 _SHOWDOWNS = frozenset(
     {GutsOutcome.WON, GutsOutcome.SPLIT, GutsOutcome.TIE_NO_SPLIT, GutsOutcome.GHOST_WON}
@@ -186,14 +185,7 @@ def settle(state: HandState, options: GutsOptions) -> None:
                 state.record(EventKind.REVEAL, NO_SEAT, card=card, face_up=True, text=named[GHOST])
             state.table = list(ghost)
             state.phase["set_aside"] = []
-    for movement in result.movements:
-        state.record(
-            EventKind.SETTLE,
-            _seat_of(movement.source, movement.target),
-            chips=movement.amount,
-            text=f"{_account(state, movement.source)} → {_account(state, movement.target)}: "
-            f"{movement.reason}",
-        )
+    record_movements(state, result.movements)
     after = result.next_table
     state.stacks = [after.stacks[s] for s in range(state.seat_count)]
     state.folded = [not declared[s] for s in range(state.seat_count)]
@@ -202,18 +194,6 @@ def settle(state: HandState, options: GutsOptions) -> None:
     state.phase["guts_reasons"] = list(result.reasons)
     state.payouts = [0] * state.seat_count
     state.decision = None
-
-
-def _seat_of(source: Account, target: Account) -> int:
-    if isinstance(source, int):
-        return source
-    return target if isinstance(target, int) else NO_SEAT
-
-
-def _account(state: HandState, account: Account) -> str:
-    if isinstance(account, int):
-        return state.names[account]
-    return {GUTS_POT: "pot", GUTS_RESERVE: "reserve"}.get(account, account)
 
 
 def _step(state: HandState) -> GutsDeclare | None:

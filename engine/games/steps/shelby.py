@@ -50,7 +50,7 @@ from engine.games.steps.declare import (
     NotDeclaringError,
     PotNotCoveredError,
 )
-from engine.guts_chips import SHELBY_POT, Account
+from engine.games.steps.settle_events import NO_SEAT, record_movements
 from engine.shelby import settle_shelby_round
 from engine.shelby_state import (
     SHELBYS_TO_WIN,
@@ -68,7 +68,6 @@ MARKS: Final = "shelbys_"
 
 # A deal that ends unsettled (nobody can ante) concerns no one player: its
 # SETTLE event names no seat.
-_NO_SEAT = -1
 
 
 class NoExtraCardError(IllegalActionError):
@@ -260,7 +259,7 @@ def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None
     if not holders and _nobody_can_ante(state, options, round_number):
         state.record(
             EventKind.SETTLE,
-            _NO_SEAT,
+            NO_SEAT,
             text="nobody held and nobody has a chip left to ante: the deal ends, "
             "the pot and the Shelbys wait for the next deal — rebuy first",
         )
@@ -303,14 +302,7 @@ def _nobody_can_ante(state: HandState, options: ShelbyOptions, round_number: int
 
 
 def _record(state: HandState, result: ShelbyRoundSettlement) -> None:
-    for movement in result.movements:
-        state.record(
-            EventKind.SETTLE,
-            _seat_of(movement.source, movement.target),
-            chips=movement.amount,
-            text=f"{_account(state, movement.source)} → {_account(state, movement.target)}: "
-            f"{movement.reason}",
-        )
+    record_movements(state, result.movements)
     seat = result.shelby_to
     if seat is not None:
         # A third Shelby starts a new game: the markers are gone from the next state.
@@ -321,18 +313,6 @@ def _record(state: HandState, result: ShelbyRoundSettlement) -> None:
 def _end(state: HandState) -> None:
     state.payouts = [0] * state.seat_count
     state.decision = None
-
-
-def _seat_of(source: Account, target: Account) -> int:
-    if isinstance(source, int):
-        return source
-    return target if isinstance(target, int) else _NO_SEAT
-
-
-def _account(state: HandState, account: Account) -> str:
-    if isinstance(account, int):
-        return state.names[account]
-    return "pot" if account == SHELBY_POT else account
 
 
 # ---------------------------------------------------------------------- actions

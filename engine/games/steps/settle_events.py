@@ -1,0 +1,46 @@
+"""A table settlement's chip movements (Guts, Shelby) as events of a digital hand.
+
+The digital Guts and Shelby hands are settled by the same code as a deal
+recorded at a physical table; each movement it returns becomes one SETTLE
+event, on the seat whose stack it touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
+
+from engine.games.events import EventKind
+from engine.guts_chips import GUTS_POT, GUTS_RESERVE, SHELBY_POT, Account, Movement
+
+if TYPE_CHECKING:
+    from engine.games.state import HandState
+
+NO_SEAT: Final = -1
+"""The seat of an event that belongs to no player (pot to reserve, the ghost hand)."""
+
+_MIDDLE: Final = {GUTS_POT: "pot", GUTS_RESERVE: "reserve", SHELBY_POT: "pot"}
+
+
+def record_movements(state: HandState, movements: Iterable[Movement]) -> None:
+    """One SETTLE event a movement: ``Ben → pot: pays the pot``."""
+    for movement in movements:
+        state.record(
+            EventKind.SETTLE,
+            _seat_of(movement.source, movement.target),
+            chips=movement.amount,
+            text=f"{_name(state, movement.source)} → {_name(state, movement.target)}: "
+            f"{movement.reason}",
+        )
+
+
+def _seat_of(source: Account, target: Account) -> int:
+    if isinstance(source, int):
+        return source
+    return target if isinstance(target, int) else NO_SEAT
+
+
+def _name(state: HandState, account: Account) -> str:
+    if isinstance(account, int):
+        return state.names[account]
+    return _MIDDLE.get(account, account)
