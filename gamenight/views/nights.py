@@ -141,11 +141,20 @@ def night_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 # ------------------------------------------------------------------ the night page
 
 
+NIGHT_PAGE_GAMES = 8
+
+
 def _deal_list(night: Night, membership: Membership) -> dict[str, Any]:
     from gamenight.views.recording import deal_list_context
 
-    listed = deal_list_context(night, membership)
-    return {"deal_rows": listed["deal_rows"], "may_undo": listed["may_record"]}
+    # A phone shows the latest games; the whole night is one tap away.
+    listed = deal_list_context(night, membership, latest=NIGHT_PAGE_GAMES)
+    return {
+        "deal_rows": listed["deal_rows"],
+        "deal_more": listed["deal_more"],
+        "deal_total": listed["deal_total"],
+        "may_undo": listed["may_record"],
+    }
 
 
 def _night_context(night: Night, membership: Membership, **forms_given: Any) -> dict[str, Any]:

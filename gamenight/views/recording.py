@@ -249,26 +249,29 @@ def _record(request: HttpRequest, night: Night, game: Game, form: RecordGameForm
 # ---------------------------------------------------------------- recorded games and undo
 
 
-def deal_list_context(night: Night, membership: Membership) -> dict[str, Any]:
+def deal_list_context(
+    night: Night, membership: Membership, *, latest: int | None = None
+) -> dict[str, Any]:
     """The night's recorded games, newest first, each with its chips per player.
 
-    Two queries whatever the number of games; usable by the night page to
-    include ``recording/_deal_list.html``.
+    Three queries whatever the number of games; usable by the night page to
+    include ``recording/_deal_list.html``. ``latest`` keeps only the newest
+    few (the night page on a phone; the full list has its own page).
     """
+    recorded = Transaction.objects.filter(night=night, kind__in=GAME_KINDS)
     games = list(
-        Transaction.objects.filter(night=night, kind__in=GAME_KINDS)
-        .select_related("deal__dealer__player")
+        recorded.select_related("deal__dealer__player")
         .annotate(undone=Exists(Transaction.objects.filter(reverses=OuterRef("pk"))))
-        .order_by("-id")
+        .order_by("-id")[:latest]
     )
+    # Counted even when all fit, so that the page's queries never depend on the data.
+    total = len(games) if latest is None else recorded.count()
     # Plain tuples, not model instances: a long night has thousands of entries
     # and building an Entry and an Account for each was most of the page's time.
     chips_by_game: dict[int, dict[str, int]] = {}
     for transaction_id, name, amount in (
         Entry.objects.filter(
-            transaction__night=night,
-            transaction__kind__in=GAME_KINDS,
-            account__kind=AccountKind.STACK,
+            transaction__in=[game.pk for game in games], account__kind=AccountKind.STACK
         )
         .values_list("transaction_id", "account__player__name", "amount")
         .iterator()
@@ -292,6 +295,8 @@ def deal_list_context(night: Night, membership: Membership) -> dict[str, Any]:
     return {
         "night": night,
         "deal_rows": rows,
+        "deal_total": total,
+        "deal_more": total - len(rows),
         "may_record": membership.may_record and night.status == NightStatus.RUNNING,
     }
 

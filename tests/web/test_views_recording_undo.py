@@ -124,3 +124,25 @@ def test_the_deal_list_runs_a_bounded_number_of_queries(
     client = client_for(table.owner)
     with django_assert_max_num_queries(10):  # type: ignore[operator]
         assert client.get(f"/nights/{table.night.pk}/deals/").status_code == 200
+
+
+def test_the_night_page_lists_the_latest_games_and_links_the_rest(table: Table) -> None:
+    anna, ben, carla = table.ids
+    for number in range(10):
+        services.record_table_hand(
+            night_id=table.night.pk,
+            by=table.owner,
+            key=f"small-{number}",
+            hand=services.TableHandInput(
+                game="seven-card-stud",
+                put_in={anna: 1, ben: 1, carla: 1},
+                showdown=HostRanking(groups=((ben,), (anna, carla))),
+            ),
+        )
+    client = client_for(table.cohost)
+    night_page = client.get(f"/nights/{table.night.pk}/").content.decode()
+    assert night_page.count(">Undo</button>") == 8
+    assert "2 earlier games" in night_page
+    assert f'href="/nights/{table.night.pk}/deals/"' in night_page
+    full_list = client.get(f"/nights/{table.night.pk}/deals/").content.decode()
+    assert full_list.count(">Undo</button>") == 10
