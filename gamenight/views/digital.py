@@ -203,9 +203,15 @@ def _seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
 
 
 def _seat_etag(link: SeatLink, hand: DigitalHand | None) -> str:
-    if hand is None:
-        return _etag("s", link.pk, "none")
-    return _etag("s", link.pk, "h", hand.pk, "v", hand.version)
+    return _seat_tag(
+        link.pk, None if hand is None else hand.pk, None if hand is None else hand.version
+    )
+
+
+def _seat_tag(link_id: int, hand_id: int | None, version: int | None) -> str:
+    if hand_id is None:
+        return _etag("s", link_id, "none")
+    return _etag("s", link_id, "h", hand_id, "v", version)
 
 
 def _seat_actions(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -251,12 +257,15 @@ def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The live part of the seat page; 304 while the hand has not moved."""
-    link = digital.link_for_token(token)
-    etag = _seat_etag(link, digital.hand_for_link(link))
-    unchanged = _not_modified(request, etag)
+    """The live part of the seat page; 304 while the hand has not moved.
+
+    The 304 is answered from one query (the link, its hand's id and version)
+    before anything is loaded or rendered: most polls end there.
+    """
+    unchanged = _not_modified(request, _seat_tag(*digital.seat_poll(token)))
     if unchanged is not None:
         return unchanged
+    link = digital.link_for_token(token)
     context = _seat_context(link)
     return _tag(render(request, "digital/seat.html#live", context), context["etag"])
 

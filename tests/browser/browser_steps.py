@@ -191,3 +191,47 @@ def pot_line(page: Any) -> tuple[int, int]:
     line = page.locator("#record-form > p.pot-line")
     numbers = [int(n) for n in line.locator("strong").all_inner_texts()]
     return numbers[0], numbers[1]
+
+
+# ---------------------------------------------------------------- digital hands
+
+
+def deal_on_the_phones(page: Any, game_title: str) -> None:
+    """From the night page's host panel: deal a digital hand of the game."""
+    panel = page.locator("#digital")
+    panel.locator("select[name=game]").select_option(label=game_title)
+    panel.get_by_role("button", name="Deal on the phones").click()
+    expect(panel.get_by_text("in play")).to_be_visible()
+
+
+def seat_links(page: Any) -> dict[str, str]:
+    """Each player's seat link (its path) as the host panel lists it under the QR code."""
+    links = {}
+    for row in page.locator("#digital ul.dlinks > li").all():
+        name = row.locator("summary").inner_text().strip()
+        links[name] = row.locator(".dlink-url a").get_attribute("href")
+    return links
+
+
+def tap(page: Any, action: str, *, version: int, amount: int | None = None) -> None:
+    """On a seat page: wait until it shows ``version`` of the hand with ``action``
+    among its big buttons (polling brings it), then tap that button."""
+    form = page.locator(
+        "form.daction",
+        has=page.locator(f"input[name=action][value='{action}']"),
+    ).filter(has=page.locator(f"input[name=version][value='{version}']"))
+    expect(form).to_have_count(1)
+    if amount is not None:
+        form.locator("input[name=amount]").fill(str(amount))
+    form.locator("button[type=submit]").click()
+    # The tap's answer replaces the live part: this version's buttons are gone.
+    expect(page.locator(f"form.daction input[name=version][value='{version}']")).to_have_count(0)
+
+
+def night_pots(page: Any) -> dict[str, int]:
+    """The chips in the middle the night page lists (the Guts pot and reserve ...)."""
+    result = {}
+    for text in page.locator("#pots li").all_inner_texts():
+        label, _sep, chips = text.rpartition(":")
+        result[label.strip()] = int(chips)
+    return result

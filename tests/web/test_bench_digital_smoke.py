@@ -1,0 +1,40 @@
+"""scripts/bench_digital.py runs end to end on a tiny table and prints its figures (no timing)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_digital_benchmark_polls_plays_and_prints_the_figures(tmp_path: Path) -> None:
+    figures = tmp_path / "figures.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "bench_digital.py"),
+            *("--tables", "1", "--players", "3", "--duration", "3", "--saturate", "1"),
+            *("--think", "0.2", "--json", str(figures)),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    for words in ("polls", "actions", "304 Not Modified", "most polls a second served"):
+        assert words in done.stdout
+    summary = json.loads(figures.read_text())
+    assert summary["phones"] == 3
+    assert summary["errors"] == 0
+    assert summary["polls"]["count"] > 0
+    assert summary["actions"]["count"] > 0
+    assert summary["saturation"]["count"] > 0
+    assert set(summary["targets"]) == {
+        "poll p95 < 50 ms",
+        "action p95 < 100 ms",
+        ">= 500 polls/s",
+    }
