@@ -25,7 +25,6 @@ from typing import Any, Final
 
 from django.core.cache import cache
 from django.db import IntegrityError, OperationalError, transaction
-from django.db.models import OuterRef, Subquery
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -57,6 +56,7 @@ from gamenight.models import (
 from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import IdempotencyConflictError, LedgerError, NightClosedError
 from gamenight.services.posting import Draft, Leg, check_key, post
+from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
     deal_pot,
     new_deal,
@@ -243,7 +243,7 @@ def _start(night: Night, *, by: User, key: str, game: str, deck: Deck | None) ->
         started_by=by,
     )
     for s in in_hand:
-        _live_link(night, s.seat)
+        live_link(night, s.seat)
     return hand
 
 
@@ -544,7 +544,7 @@ def abandon_hand(*, night_id: int, hand_id: int, by: User, key: str) -> DigitalH
     return hand
 
 
-# ---------------------------------------------------------------------- access and links
+# ---------------------------------------------------------------------- access
 
 
 def hand_for_recorder(by: User, night_id: int, hand_id: int) -> DigitalHand:
@@ -554,95 +554,6 @@ def hand_for_recorder(by: User, night_id: int, hand_id: int) -> DigitalHand:
     if hand is None:
         raise Http404("no such hand")
     return hand
-
-
-def _live_link(night: Night, seat: Seat) -> SeatLink:
-    link = SeatLink.objects.filter(night=night, seat=seat, hand=None, revoked=False).first()
-    if link is None:
-        link = SeatLink.objects.create(night=night, seat=seat)
-    return link
-
-
-def night_links(night: Night) -> list[SeatLink]:
-    """The live night-scoped link of every seated player who has one."""
-    return list(
-        SeatLink.objects.filter(night=night, hand=None, revoked=False, seat__seated=True)
-        .select_related("seat__player")
-        .order_by("seat__position")
-    )
-
-
-def make_link(*, night_id: int, by: User, seat_id: int) -> SeatLink:
-    """The seat's live night link, made if it has none."""
-    night = night_for_recording(by, night_id)
-    seat = Seat.objects.filter(night=night, pk=seat_id, seated=True).first()
-    if seat is None:
-        raise Http404("no such seat")
-    with transaction.atomic():
-        Night.objects.select_for_update().get(pk=night.pk)
-        return _live_link(night, seat)
-
-
-def revoke_link(*, night_id: int, by: User, link_id: int) -> SeatLink | None:
-    """Revoke a seat link and give the seat a new one (for a night link)."""
-    night = night_for_recording(by, night_id)
-    with transaction.atomic():
-        Night.objects.select_for_update().get(pk=night.pk)
-        link = SeatLink.objects.filter(night=night, pk=link_id).first()
-        if link is None:
-            raise Http404("no such link")
-        if not link.revoked:
-            link.revoked = True
-            link.save(update_fields=["revoked"])
-        if link.hand_id is None and link.seat.seated:
-            return _live_link(night, link.seat)
-    return None
-
-
-def link_for_token(token: str) -> SeatLink:
-    """The live link of ``token``; Http404 for an unknown, revoked or expired one."""
-    link = (
-        SeatLink.objects.filter(token=token).select_related("night", "seat__player", "hand").first()
-    )
-    if link is None or not link.is_live:
-        raise Http404("no such seat")
-    return link
-
-
-def seat_poll(token: str) -> tuple[int, int | None, int | None]:
-    """The link's id, and the id and version of the hand it opens (None, None: no hand
-    yet), in one indexed query without the hand's state: what a seat's poll is tagged
-    with. Http404 as :func:`link_for_token`."""
-    latest = DigitalHand.objects.filter(night=OuterRef("night")).order_by("-id")
-    row = (
-        SeatLink.objects.filter(token=token, revoked=False)
-        .exclude(night__status=NightStatus.CLOSED)
-        .annotate(
-            latest_id=Subquery(latest.values("id")[:1]),
-            latest_version=Subquery(latest.values("version")[:1]),
-        )
-        .values_list("pk", "hand_id", "hand__version", "latest_id", "latest_version")
-        .first()
-    )
-    if row is None:
-        raise Http404("no such seat")
-    link_id, hand_id, hand_version, latest_id, latest_version = row
-    if hand_id is not None:
-        return link_id, hand_id, hand_version
-    return link_id, latest_id, latest_version
-
-
-def hand_for_link(link: SeatLink) -> DigitalHand | None:
-    """The hand a link opens: its own, or the night's running (else latest) hand."""
-    if link.hand_id is not None:
-        return link.hand
-    return current_hand(link.night)
-
-
-def current_hand(night: Night) -> DigitalHand | None:
-    """The night's running hand, else its last one: at most one runs at a time, and a
-    new one starts only after the last has ended, so the running hand is the latest."""
-    return DigitalHand.objects.filter(night=night).select_related("deal").order_by("-id").first()
 
 
 # ---------------------------------------------------------------------- odds

@@ -32,7 +32,7 @@ from engine.errors import EngineError
 from engine.games import ActionName, seat_view, table_view
 from gamenight.forms.nights import game_label
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus, SeatLink
-from gamenight.services import LedgerError, digital
+from gamenight.services import LedgerError, digital, seat_links
 from gamenight.services.digital import Move
 from gamenight.views.groups import BAD_INPUT, HtmxHttpRequest, membership_for_user
 
@@ -175,7 +175,7 @@ def _tag(response: HttpResponse, etag: str) -> HttpResponse:
 
 
 def _seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
-    hand = digital.hand_for_link(link)
+    hand = seat_links.hand_for_link(link)
     context: dict[str, Any] = {
         "link": link,
         "player_name": link.seat.player.name,
@@ -250,7 +250,7 @@ def _render_seat(
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    link = digital.link_for_token(token)
+    link = seat_links.link_for_token(token)
     return _render_seat(request, link)
 
 
@@ -262,18 +262,18 @@ def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     The 304 is answered from one query (the link, its hand's id and version)
     before anything is loaded or rendered: most polls end there.
     """
-    unchanged = _not_modified(request, _seat_tag(*digital.seat_poll(token)))
+    unchanged = _not_modified(request, _seat_tag(*seat_links.seat_poll(token)))
     if unchanged is not None:
         return unchanged
-    link = digital.link_for_token(token)
+    link = seat_links.link_for_token(token)
     context = _seat_context(link)
     return _tag(render(request, "digital/seat.html#live", context), context["etag"])
 
 
 @require_POST
 def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    link = digital.link_for_token(token)
-    hand = digital.hand_for_link(link)
+    link = seat_links.link_for_token(token)
+    hand = seat_links.hand_for_link(link)
     seat = None if hand is None else digital.engine_seat(hand, link.seat_id)
     if hand is None or seat is None:
         return _render_seat(
@@ -386,7 +386,7 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
     if not running:
         # A night not (or no longer) in play has no hand to deal or show.
         return {"digital": {}}
-    hand = digital.current_hand(night)
+    hand = seat_links.current_hand(night)
     panel: dict[str, Any] = {
         "may_record": membership.may_record and running,
         "error": error,
@@ -410,7 +410,7 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
     if panel["may_record"] and hand is not None:
         panel["links"] = [
             {"link": link, "name": link.seat.player.name, "revoke_key": _new_key()}
-            for link in digital.night_links(night)
+            for link in seat_links.night_links(night)
         ]
     return {"digital": panel}
 
@@ -512,7 +512,7 @@ def hand_abandon(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpR
 @login_required
 @require_POST
 def link_revoke(request: HtmxHttpRequest, night_id: int, link_id: int) -> HttpResponse:
-    digital.revoke_link(night_id=night_id, by=request.user, link_id=link_id)  # type: ignore[arg-type]
+    seat_links.revoke_link(night_id=night_id, by=request.user, link_id=link_id)  # type: ignore[arg-type]
     return _done(request, night_id)
 
 

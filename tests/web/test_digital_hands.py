@@ -23,7 +23,7 @@ from gamenight.models import (
     HandStatus,
     Transaction,
 )
-from gamenight.services import digital
+from gamenight.services import digital, seat_links
 from gamenight.services.digital import Move
 
 
@@ -80,7 +80,7 @@ def test_starting_a_hand_reads_the_stacks_and_records_nothing(night_games: Table
     assert hand.start_stacks == [50, 50, 50]
     assert Transaction.objects.count() == before
     # Everyone dealt in gets a night link.
-    assert len(digital.night_links(night_games.night)) == 3
+    assert len(seat_links.night_links(night_games.night)) == 3
 
 
 def test_the_same_start_key_starts_one_hand(night_games: Table) -> None:
