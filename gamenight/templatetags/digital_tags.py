@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django import template
 from django.template.context import Context
@@ -42,9 +44,15 @@ def seat_qr(context: Context, path: str) -> SafeString:
     """The seat link as an inline SVG QR code (markup only: no script, no style attribute)."""
     request = context.get("request")
     url = request.build_absolute_uri(path) if request is not None else path
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111", light="#fff")
     # segno escapes nothing it needs to: the markup is its own, around a URL we built.
-    return mark_safe(svg)
+    return mark_safe(_qr_svg(url))
+
+
+@lru_cache(maxsize=256)
+def _qr_svg(url: str) -> str:
+    """Drawing a QR code costs milliseconds and the night page shows one a seat on
+    every load; a link's code never changes, so each is drawn once a process."""
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111", light="#fff"))
 
 
 @register.simple_tag(takes_context=True)
