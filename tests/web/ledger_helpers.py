@@ -7,9 +7,13 @@ view, and an outsider from another group.
 from __future__ import annotations
 
 import datetime
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import connections
 from django.db.models import Sum
 
 from gamenight import services
@@ -82,3 +86,25 @@ def assert_ledger_consistent(group: Group) -> None:
         if account.kind != AccountKind.BANK:
             assert account.balance >= 0, account
     assert sum(Account.objects.filter(group=group).values_list("balance", flat=True)) == 0
+
+
+def run_together(jobs: list[Callable[[], Any]]) -> list[Any]:
+    """Start every job at the same moment on its own thread and connection."""
+    barrier = threading.Barrier(len(jobs))
+    results: list[Any] = [None] * len(jobs)
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = jobs[i]()
+        except Exception as exc:
+            results[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return results

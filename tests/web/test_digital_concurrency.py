@@ -7,13 +7,12 @@ check decide which tap wins, and the loser is told the hand moved on.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, connections
-from ledger_helpers import assert_ledger_consistent, make_table, stacks
+from django.db import connection
+from ledger_helpers import assert_ledger_consistent, make_table, run_together, stacks
 
 from engine.games import ActionName, seat_view
 from gamenight.models import DigitalHand, HandAction, HandStatus
@@ -21,28 +20,6 @@ from gamenight.services import digital
 from gamenight.services.digital import Move
 
 pytestmark = pytest.mark.postgres
-
-
-def run_together(jobs: list[Callable[[], Any]]) -> list[Any]:
-    """Start every job at the same moment on its own thread and connection."""
-    barrier = threading.Barrier(len(jobs))
-    results: list[Any] = [None] * len(jobs)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = jobs[i]()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
 
 
 def _no_peek_hand() -> tuple[Any, DigitalHand]:

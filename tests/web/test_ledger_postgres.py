@@ -2,41 +2,25 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.db import IntegrityError, connection, connections, transaction
-from ledger_helpers import Table, assert_ledger_consistent, make_table, make_user, pot, stacks
+from django.db import IntegrityError, connection, transaction
+from ledger_helpers import (
+    Table,
+    assert_ledger_consistent,
+    make_table,
+    make_user,
+    pot,
+    run_together,
+    stacks,
+)
 
 from engine.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Account, AccountKind, Deal, Entry, Role, Transaction, TransactionKind
 
 pytestmark = pytest.mark.postgres
-
-
-def run_together(jobs: list[Callable[[], Any]]) -> list[Any]:
-    """Start every job at the same moment on its own thread and connection."""
-    barrier = threading.Barrier(len(jobs))
-    results: list[Any] = [None] * len(jobs)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = jobs[i]()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
 
 
 def write_raw(table: Table, legs: list[tuple[Account, int]]) -> None:
