@@ -128,6 +128,7 @@ class PotAward:
     winners: tuple[int, ...]
     share: int
     odd_chips: tuple[int, ...]
+    index: int = 0  # 0 for the main pot, n for side pot n (``name`` in words)
 
     def won(self, seat: int) -> int:
         if seat not in self.winners:
@@ -200,12 +201,13 @@ def settle_pots(
     Second Hand High (:func:`second_best_scores`).
     """
     awards = []
-    for name, pot in zip(pot_names(len(split.pots)), split.pots, strict=True):
+    for index, (name, pot) in enumerate(zip(pot_names(len(split.pots)), split.pots, strict=True)):
         winners_of_pot = _best(pot.eligible, scores=scores, order=order, rule=winners)
         share, odd = divmod(pot.amount, len(winners_of_pot))
         awards.append(
             PotAward(
                 name=name,
+                index=index,
                 pot=pot,
                 winners=winners_of_pot,
                 share=share,

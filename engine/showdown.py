@@ -17,10 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.cards import check_distinct
 from engine.errors import ShowdownMismatchError
 from engine.rankings import STANDARD, HighRanking, Ranking
+
+if TYPE_CHECKING:  # the evaluator's tables load only when cards are rated
+    from engine.evaluate import HandValue
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -47,6 +51,8 @@ class ShowdownScores:
 
     scores: Mapping[int, int]
     names: Mapping[int, str] = field(default_factory=dict)
+    # The rated hands themselves, so a caller can name them in another language.
+    values: Mapping[int, HandValue] = field(default_factory=dict)
 
     def best(self, among: Sequence[int]) -> tuple[int, ...]:
         """The seats of ``among`` with the top score, in the order given."""
@@ -89,12 +95,14 @@ def scores_from_cards(
     check_distinct([card for cards in hands.values() for card in cards] + list(shared))
     scores: dict[int, int] = {}
     names: dict[int, str] = {}
+    values: dict[int, HandValue] = {}
     for seat, cards in hands.items():
         held, rated = _with_stand_ins([*cards, *shared], ranking, wild_cards)
         value = evaluate(held, rated)
         scores[seat] = value.strength
         names[seat] = value.name()
-    return ShowdownScores(scores=scores, names=names)
+        values[seat] = value
+    return ShowdownScores(scores=scores, names=names, values=values)
 
 
 def _with_stand_ins(

@@ -21,7 +21,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.betting.opening import clockwise_from_dealer_left
 from engine.errors import SettlementError, ShowdownMismatchError
@@ -40,6 +41,13 @@ from engine.table_hand.model import (
 )
 from engine.table_hand.text import join_names, ordinal
 
+if TYPE_CHECKING:
+    from engine.evaluate import HandValue
+
+# A reason's details for a caller that words it itself: chips, a pot's index
+# (0 the main pot), a place, a hand's name, the names of the others in a split.
+ReasonParam = int | str | tuple[str, ...]
+
 
 @dataclass(frozen=True, kw_only=True)
 class Reason:
@@ -48,6 +56,9 @@ class Reason:
 
     chips: int
     text: str
+    # ``text`` in machine-readable form: what happened, and its details.
+    code: str = ""
+    params: Mapping[str, ReasonParam] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,6 +85,7 @@ class TableSettlement:
     players: tuple[PlayerResult, ...]
     showdown: tuple[tuple[int, ...], ...]
     hand_names: Mapping[int, str]
+    hand_values: Mapping[int, HandValue] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -99,6 +111,7 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
         players=players,
         showdown=groups,
         hand_names=dict(shown.names) if shown else {},
+        hand_values=dict(shown.values) if shown else {},
     )
 
 
@@ -176,12 +189,22 @@ def _result(
     uncalled = pots.split.uncalled.get(seat, 0)
     if uncalled:
         reasons.append(
-            Reason(chips=uncalled, text=f"took back {uncalled}: nobody called that much")
+            Reason(
+                chips=uncalled,
+                text=f"took back {uncalled}: nobody called that much",
+                code="uncalled",
+                params={"amount": uncalled},
+            )
         )
     if returned - uncalled:
         back = returned - uncalled
         reasons.append(
-            Reason(chips=back, text=f"took back {back}: nobody still in could win those chips")
+            Reason(
+                chips=back,
+                text=f"took back {back}: nobody still in could win those chips",
+                code="uncovered",
+                params={"amount": back},
+            )
         )
     for award in pots.awards:
         reasons += _award_reasons(hand, award, seat=seat, live=live, groups=groups, shown=shown)
@@ -208,19 +231,41 @@ def _result(
 def _paid_reasons(chips: Chips, seat: int) -> list[Reason]:
     reasons = []
     if chips.antes[seat]:
-        reasons.append(Reason(chips=-chips.antes[seat], text=f"anted {chips.antes[seat]}"))
+        ante = chips.antes[seat]
+        reasons.append(
+            Reason(chips=-ante, text=f"anted {ante}", code="ante", params={"amount": ante})
+        )
     if chips.bets[seat]:
         reasons.append(
-            Reason(chips=-chips.bets[seat], text=f"put {chips.bets[seat]} into the betting")
+            Reason(
+                chips=-chips.bets[seat],
+                text=f"put {chips.bets[seat]} into the betting",
+                code="bet",
+                params={"amount": chips.bets[seat]},
+            )
         )
     for payer, amount in chips.payments:
         if payer == seat:
-            reasons.append(Reason(chips=-amount, text=f"paid the pot: {amount}"))
+            reasons.append(
+                Reason(
+                    chips=-amount,
+                    text=f"paid the pot: {amount}",
+                    code="pay_pot",
+                    params={"amount": amount},
+                )
+            )
     if seat in chips.refused_to_pay:
-        reasons.append(Reason(chips=0, text="folded rather than pay the pot"))
+        reasons.append(Reason(chips=0, text="folded rather than pay the pot", code="refuse_pot"))
     for buyer, amount in chips.walks:
         if buyer == seat:
-            reasons.append(Reason(chips=-amount, text=f"bought the walk: {amount}"))
+            reasons.append(
+                Reason(
+                    chips=-amount,
+                    text=f"bought the walk: {amount}",
+                    code="walk",
+                    params={"amount": amount},
+                )
+            )
     return reasons
 
 
@@ -236,17 +281,36 @@ def _award_reasons(
     if seat not in award.winners:
         return []
     pot = "the main pot" if award.name == "main pot" else award.name
+    params: dict[str, ReasonParam] = {"amount": award.share, "pot_index": award.index}
     if not award.pot.contested:
-        why = "everyone else folded" if len(live) == 1 else "nobody else still in covered it"
+        alone = len(live) == 1
+        why = "everyone else folded" if alone else "nobody else still in covered it"
         text = f"won {award.share} from {pot}: {why}"
+        code = "won_all_folded" if alone else "won_uncovered"
     else:
         others = [hand.name(s) for s in award.winners if s != seat]
         split = f", split with {join_names(others)}" if others else ""
         text = f"won {award.share} from {pot}{split} ({_why(hand, seat, groups, shown)})"
-    reasons = [Reason(chips=award.share, text=text)] if award.share else []
+        params["others"] = tuple(others)
+        if shown is not None and seat in shown.names:
+            code = "won_shown"
+            params["hand"] = shown.names[seat]
+        else:
+            code = "won_ranked"
+            place = next(i for i, group in enumerate(groups, start=1) if seat in group)
+            params["place"] = place
+            params["tied"] = int(len(groups[place - 1]) > 1)
+    reasons = (
+        [Reason(chips=award.share, text=text, code=code, params=params)] if award.share else []
+    )
     if seat in award.odd_chips:
         reasons.append(
-            Reason(chips=1, text=f"odd chip of {pot} (seat order from the dealer's left)")
+            Reason(
+                chips=1,
+                text=f"odd chip of {pot} (seat order from the dealer's left)",
+                code="odd_chip",
+                params={"pot_index": award.index},
+            )
         )
     return reasons
 

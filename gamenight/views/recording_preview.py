@@ -7,6 +7,7 @@ from typing import Any
 from engine.guts import GutsSettlement
 from engine.guts_chips import GUTS_POT, GUTS_RESERVE, SHELBY_POT
 from engine.table_hand import TableSettlement
+from gamenight.engine_texts import hand_name, pot_name, reason_text
 from gamenight.services.preview import NightPotPreview
 
 
@@ -20,7 +21,7 @@ def table_hand_preview(settled: TableSettlement) -> dict[str, Any]:
 
     pots = [
         {
-            "name": award.name,
+            "name": pot_name(award.index),
             "main": award.name == "main pot",
             "amount": award.pot.amount,
             "eligible": names(award.pot.eligible),
@@ -38,8 +39,12 @@ def table_hand_preview(settled: TableSettlement) -> dict[str, Any]:
             "stack_after": p.stack_after,
             "folded": p.folded,
             "all_in": p.all_in,
-            "hand_name": settled.hand_names.get(p.seat, ""),
-            "reasons": [(r.chips, r.text) for r in p.reasons],
+            "hand_name": hand_name(
+                settled.hand_values.get(p.seat), settled.hand_names.get(p.seat, "")
+            ),
+            "reasons": [
+                (r.chips, reason_text(r, settled.hand_values.get(p.seat))) for r in p.reasons
+            ],
         }
         for p in settled.players
     ]

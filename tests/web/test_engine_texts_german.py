@@ -1,0 +1,101 @@
+"""The engine's reasons, pot names and hand names in the page's language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import translation
+from ledger_helpers import Table, make_table
+
+from engine.showdown import HostRanking
+from engine.table_hand import settle_table_hand
+from engine.table_hand.model import TableHand, TablePlayer
+from gamenight.engine_texts import reason_text
+
+FIVE = ("Anna", "Ben", "Carla", "Dan", "Eva")
+
+
+@pytest.fixture
+def five(db: None) -> Table:
+    return make_table(names=FIVE)
+
+
+def baseball_preview(table: Table, lang: str) -> str:
+    """The Baseball sheet: Anna pays the pot (15) and wins 30 with four kings."""
+    by_name = {p.name: p.pk for p in table.players}
+    chips = {"Anna": 18, "Ben": 3, "Carla": 3, "Dan": 3, "Eva": 3}
+    cards = {
+        "Anna": "Ks Kh 9c 3c Bd 5h 8s",
+        "Ben": "Ds Dh Dd 4d 7c Ad 2h Bc",
+        "Carla": "2c 2d 5c 6d 7h",
+    }
+    data: dict[str, Any] = {"key": "key-1", "preview": "1", f"paid_{by_name['Anna']}": 15}
+    data |= {f"chips_{by_name[n]}": c for n, c in chips.items()}
+    data |= {f"folded_{by_name[n]}": "on" for n in ("Dan", "Eva")}
+    data |= {f"cards_{by_name[n]}": c for n, c in cards.items()}
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(table.owner)
+    response = client.post(f"/nights/{table.night.pk}/record/baseball/", data)
+    assert response.status_code == 200
+    return re.sub(r"<[^>]+>|\s+", " ", response.content.decode())
+
+
+def test_the_baseball_preview_in_german_names_pots_reasons_and_hands_in_german(
+    five: Table,
+) -> None:
+    text = baseball_preview(five, "de")
+    assert "Hauptpot: 30" in text
+    assert "-1 1 Ante gesetzt" in text
+    assert "-15 den Pot bezahlt: 15" in text
+    assert "+30 30 aus dem Hauptpot gewonnen (Vierling, Könige)" in text
+    for english in ("anted", "paid the pot", "main pot", "four of a kind", "Main pot"):
+        assert english not in text
+
+
+def test_the_baseball_preview_in_english_is_unchanged(five: Table) -> None:
+    text = baseball_preview(five, "en")
+    assert "Main pot: 30" in text
+    assert "-1 anted 1" in text
+    assert "-15 paid the pot: 15" in text
+    assert "+30 won 30 from the main pot (four of a kind, kings)" in text
+
+
+def ranked_hand() -> Any:
+    """Anna all-in short, Ben and Carla tie second for the side pot: a split with an
+    odd chip, a side pot, places by the host."""
+    return settle_table_hand(
+        TableHand(
+            game="seven-card-stud",
+            dealer=0,
+            players=tuple(TablePlayer(name=n) for n in ("Anna", "Ben", "Carla", "Dan")),
+            put_in={0: 5, 1: 10, 2: 10, 3: 8},
+            folded=frozenset({3}),
+            all_in=frozenset({0}),
+            showdown=HostRanking(groups=((0,), (1, 2))),
+        )
+    )
+
+
+def test_in_english_every_reason_reads_as_the_engine_wrote_it() -> None:
+    settled = ranked_hand()
+    with translation.override("en"):
+        for player in settled.players:
+            for reason in player.reasons:
+                assert reason.code
+                assert reason_text(reason) == reason.text
+
+
+def test_in_german_a_side_pot_split_and_an_odd_chip_are_german() -> None:
+    settled = ranked_hand()
+    with translation.override("de"):
+        texts = [reason_text(r) for p in settled.players for r in p.reasons]
+    assert "20 aus dem Hauptpot gewonnen (vom Gastgeber als Erster gewertet)" in texts
+    assert (
+        "6 aus Nebenpot 1 gewonnen, geteilt mit Carla "
+        "(vom Gastgeber gleichauf als Zweiter gewertet)" in texts
+    )
+    assert "übriger Chip aus Nebenpot 1 (Sitzreihenfolge links vom Geber)" in texts
+    assert not [t for t in texts if re.search(r"\b(won|pot|anted|side)\b", t)]
