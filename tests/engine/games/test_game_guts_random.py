@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import random
 
+from game_replay import play_checking_replay
+
 from engine.cards import ALL_CARDS
 from engine.games import EventKind, HandState, make_rules, table_view
-from engine.games.random_play import random_action
 
 DEALS = 1000
 SERIES = 10  # deals in a row that carry pot and reserve on
@@ -77,24 +78,13 @@ def test_random_guts_deals_keep_every_invariant() -> None:
                 carry=carry,
             )
             total = sum(stacks) + carry["pot"] + carry["reserve"]
-            save_at = rng.randrange(players + 1)
-            saved = None
-            for step in range(100):
-                _check(state, total)
-                if step == save_at:
-                    copy = random.Random()
-                    copy.setstate(rng.getstate())
-                    saved = (state.to_json(), copy)
-                if state.is_over:
-                    break
-                random_action(state, rng)
-            assert state.is_over
-            _check(state, total)
+            play_checking_replay(
+                state,
+                rng,
+                save_at=rng.randrange(players + 1),
+                max_steps=100,
+                check=lambda hand, total=total: _check(hand, total),
+            )
             dealt = [e.card for e in state.history if e.kind is EventKind.DEAL]
             assert len(set(dealt)) == len(dealt)
-            if saved is not None:
-                restored = HandState.from_json(saved[0])
-                while not restored.is_over:
-                    random_action(restored, saved[1])
-                assert restored.to_json() == state.to_json()
             stacks, carry = state.stacks, state.phase["carry_out"]

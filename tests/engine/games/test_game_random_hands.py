@@ -12,6 +12,7 @@ import json
 import random
 
 import pytest
+from game_replay import play_checking_replay
 
 from engine.cards import ALL_CARDS
 from engine.games import (
@@ -24,7 +25,6 @@ from engine.games import (
     table_view,
 )
 from engine.games.options import OptionSpec
-from engine.games.random_play import random_action
 from engine.games.steps.shelby import MARKS
 
 HANDS_PER_GAME = 1000
@@ -141,24 +141,13 @@ def _play_many(game: str, seeds: range) -> None:
     for seed in seeds:
         state, rng = _start(game, seed)
         total = sum(state.stacks) + state.pot + _carried(state)
-        save_at = rng.randrange(40)
-        saved: tuple[str, random.Random] | None = None
-        for step in range(2_000):
-            _check_invariants(state, total)
-            if step == save_at:
-                copy = random.Random()
-                copy.setstate(rng.getstate())
-                saved = (state.to_json(), copy)
-            if state.is_over:
-                break
-            random_action(state, rng)
-        assert state.is_over, f"{game} seed {seed} did not end"
+        play_checking_replay(
+            state,
+            rng,
+            save_at=rng.randrange(40),
+            max_steps=2_000,
+            check=lambda hand, total=total: _check_invariants(hand, total),
+            label=f"{game} seed {seed}",
+        )
         assert state.pot == 0
         _deals_are_distinct(state)
-        if saved is not None:
-            restored = HandState.from_json(saved[0])
-            while not restored.is_over:
-                random_action(restored, saved[1])
-            assert restored.stacks == state.stacks
-            assert restored.history == state.history
-            assert restored.to_json() == state.to_json()

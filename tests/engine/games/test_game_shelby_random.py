@@ -14,10 +14,10 @@ import json
 import random
 
 import pytest
+from game_replay import play_checking_replay
 
 from engine.cards import ALL_CARDS
 from engine.games import EventKind, HandState, make_rules, table_view
-from engine.games.random_play import random_action
 from engine.games.steps.shelby import marks_of
 
 DEALS = 1000
@@ -78,24 +78,13 @@ def test_random_shelby_deals_keep_every_invariant(game: str) -> None:
                 carry=carry,
             )
             total = sum(stacks) + carry["pot"]
-            save_at = rng.randrange(4 * players)
-            saved = None
-            for step in range(200):
-                _check(state, total)
-                if step == save_at:
-                    copy = random.Random()
-                    copy.setstate(rng.getstate())
-                    saved = (state.to_json(), copy)
-                if state.is_over:
-                    break
-                random_action(state, rng)
-            assert state.is_over
-            _check(state, total)
+            play_checking_replay(
+                state,
+                rng,
+                save_at=rng.randrange(4 * players),
+                max_steps=200,
+                check=lambda hand, total=total: _check(hand, total),
+            )
             dealt = [e.card for e in state.history if e.kind is EventKind.DEAL]
             assert len(set(dealt)) == len(dealt)
-            if saved is not None:
-                restored = HandState.from_json(saved[0])
-                while not restored.is_over:
-                    random_action(restored, saved[1])
-                assert restored.to_json() == state.to_json()
             stacks, carry = state.stacks, dict(state.phase["carry_out"])
