@@ -135,12 +135,7 @@ def night_report(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 @require_GET
 def night_report_png(request: HttpRequest, night_id: int) -> HttpResponse:
     night, _membership = _get_night_for_user(request, night_id)
-    report = NightReport.objects.filter(night=night).exclude(png=b"").first()
-    if report is None or not report.built_generation:
-        raise Http404("no chart yet")
-    response = HttpResponse(bytes(report.png), content_type="image/png")
-    response["Cache-Control"] = "private, max-age=60"
-    return response
+    return _chart(NightReport.objects.filter(night=night).exclude(png=b"").first())
 
 
 @login_required
@@ -148,11 +143,7 @@ def night_report_png(request: HttpRequest, night_id: int) -> HttpResponse:
 def night_report_csv(request: HttpRequest, night_id: int) -> HttpResponse:
     night, _membership = _get_night_for_user(request, night_id)
     report = NightReport.objects.filter(night=night).first()
-    if report is None or not report.built_generation or not report.csv:
-        raise Http404("no entries yet")
-    response = HttpResponse(report.csv, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="night-{night.date}-entries.csv"'
-    return response
+    return _entries_csv(report, f"night-{night.date}-entries.csv")
 
 
 @login_required
@@ -221,12 +212,7 @@ def season_report(request: HtmxHttpRequest, group_id: int, season_id: int) -> Ht
 @require_GET
 def season_report_png(request: HttpRequest, group_id: int, season_id: int) -> HttpResponse:
     season, _membership = _get_season_for_user(request, group_id, season_id)
-    report = SeasonReport.objects.filter(season=season).exclude(png=b"").first()
-    if report is None or not report.built_generation:
-        raise Http404("no chart yet")
-    response = HttpResponse(bytes(report.png), content_type="image/png")
-    response["Cache-Control"] = "private, max-age=60"
-    return response
+    return _chart(SeasonReport.objects.filter(season=season).exclude(png=b"").first())
 
 
 @login_required
@@ -234,11 +220,7 @@ def season_report_png(request: HttpRequest, group_id: int, season_id: int) -> Ht
 def season_report_csv(request: HttpRequest, group_id: int, season_id: int) -> HttpResponse:
     season, _membership = _get_season_for_user(request, group_id, season_id)
     report = SeasonReport.objects.filter(season=season).first()
-    if report is None or not report.built_generation or not report.csv:
-        raise Http404("no entries yet")
-    response = HttpResponse(report.csv, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="season-{season.pk}-entries.csv"'
-    return response
+    return _entries_csv(report, f"season-{season.pk}-entries.csv")
 
 
 @login_required
@@ -285,3 +267,21 @@ def chip_value(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     group.chip_value_cents = int(value * 100) if value is not None else None
     group.save(update_fields=["chip_value_cents"])
     return remember_done(request, key, back)
+
+
+def _chart(report: NightReport | SeasonReport | None) -> HttpResponse:
+    """A built report's chart; 404 while there is none."""
+    if report is None or not report.built_generation:
+        raise Http404("no chart yet")
+    response = HttpResponse(bytes(report.png), content_type="image/png")
+    response["Cache-Control"] = "private, max-age=60"
+    return response
+
+
+def _entries_csv(report: NightReport | SeasonReport | None, filename: str) -> HttpResponse:
+    """A built report's ledger entries as a CSV download; 404 while there are none."""
+    if report is None or not report.built_generation or not report.csv:
+        raise Http404("no entries yet")
+    response = HttpResponse(report.csv, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
