@@ -16,6 +16,7 @@ from gamenight.models.ledger import (
 from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, Seat
 from gamenight.models.players import Player
 from gamenight.models.reports import NightReport, ReportStatus, SeasonReport
+from gamenight.models.request_keys import RequestKey
 
 __all__ = [
     "MAX_CHIPS",
@@ -38,6 +39,7 @@ __all__ = [
     "NightStatus",
     "Player",
     "ReportStatus",
+    "RequestKey",
     "Role",
     "Season",
     "SeasonReport",

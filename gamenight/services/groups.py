@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import User as AuthUser
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils.translation import gettext
 
@@ -78,16 +78,29 @@ def add_player(*, group_id: int, by: User, name: str, email: str = "") -> Player
     group = group_for_recording(by, group_id)
     if not name.strip():
         raise LedgerError(gettext("the player needs a name"))
+    taken = LedgerError(
+        gettext("there is already a player called %(name)s") % {"name": name.strip()}
+    )
     if Player.objects.filter(group=group, name=name.strip()).exists():
-        raise LedgerError(
-            gettext("there is already a player called %(name)s") % {"name": name.strip()}
-        )
-    return Player.objects.create(group=group, name=name.strip(), email=email)
+        raise taken
+    try:
+        # A savepoint: the same name added at the same moment from another tab fails
+        # on the unique constraint, and the caller's transaction stays usable.
+        with transaction.atomic():
+            return Player.objects.create(group=group, name=name.strip(), email=email)
+    except IntegrityError:
+        raise taken from None
 
 
 def create_season(*, group_id: int, by: User, name: str, starts_on: datetime.date) -> Season:
     group = group_for_recording(by, group_id)
-    return Season.objects.create(group=group, name=name, starts_on=starts_on)
+    if not name.strip():
+        raise LedgerError(gettext("the season needs a name"))
+    try:
+        with transaction.atomic():  # a savepoint, as in add_player
+            return Season.objects.create(group=group, name=name.strip(), starts_on=starts_on)
+    except IntegrityError:
+        raise LedgerError(gettext("There is already a season with this name.")) from None
 
 
 def create_night(
