@@ -1,15 +1,16 @@
 """Groups: create one, its page, the invite link, joining by link, members' roles.
 
 Also the helpers every page of this area shares: the typed HTMX request, the
-page-or-partial renderer, membership look-ups, and the idempotency of writes
-that are not ledger writes (a double tap creates one group, not two).
+page-or-partial renderer and membership look-ups. Writes that are not ledger
+writes go through :func:`~gamenight.services.request_keys.once` with the form's
+key, so a double tap creates one group, not two.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,15 +19,14 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from gamenight import services
-from gamenight.forms.groups import GroupForm, RoleForm
+from gamenight.forms.groups import GroupForm, KeyedForm, RoleForm
 from gamenight.models import Group, Membership, Role
 from gamenight.services import LedgerError
+from gamenight.services.request_keys import Result, once
 
 # Status of a page shown again with a message about bad input (htmx swaps it in,
 # see the htmx-config meta tag in base.html).
 BAD_INPUT = 422
-_DONE_KEYS = "done_keys"
-_DONE_KEEP = 50
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -59,33 +59,29 @@ def recorder_membership(request: HttpRequest, group_id: int) -> Membership:
     return membership
 
 
-def done_before(request: HttpRequest, key: str) -> HttpResponseRedirect | None:
-    """Where a write with this key went the first time, if it was already done."""
-    url = request.session.get(_DONE_KEYS, {}).get(key)
-    return redirect(url) if url else None
-
-
-def remember_done(request: HttpRequest, key: str, url: str) -> HttpResponseRedirect:
-    done = dict(request.session.get(_DONE_KEYS, {}))
-    done[key] = url
-    request.session[_DONE_KEYS] = dict(list(done.items())[-_DONE_KEEP:])
-    return redirect(url)
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def group_create(request: HtmxHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        key = form.cleaned_data["key"]
-        if (again := done_before(request, key)) is not None:
-            return again
+        name = form.cleaned_data["name"]
+
+        def write() -> Result:
+            group = services.create_group(name=name, host=request.user)  # type: ignore[arg-type]
+            return group, reverse("group_detail", args=[group.pk])
+
         try:
-            group = services.create_group(name=form.cleaned_data["name"], host=request.user)  # type: ignore[arg-type]
+            url = once(
+                user=request.user,  # type: ignore[arg-type]
+                key=form.cleaned_data["key"],
+                action="group_create",
+                payload={"name": name},
+                write=write,
+            )
         except LedgerError as error:
             form.add_error(None, str(error))
         else:
-            return remember_done(request, key, reverse("group_detail", args=[group.pk]))
+            return redirect(url)
     status = BAD_INPUT if form.is_bound else 200
     return render_page(request, "groups/group_create.html", {"form": form}, status=status)
 
@@ -104,7 +100,9 @@ def _group_context(request: HttpRequest, membership: Membership) -> dict[str, ob
         path = reverse("group_join", args=[group.invite_token])
         context["invite_url"] = request.build_absolute_uri(path)
     if membership.role == Role.HOST:
+        # One key for the page; each member's form adds the member's id to it.
         context["role_form"] = RoleForm()
+        context["invite_form"] = KeyedForm()
     return context
 
 
@@ -119,9 +117,39 @@ def group_detail(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def group_invite_rotate(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
-    membership_for_user(request, group_id)
-    services.rotate_invite(group_id=group_id, by=request.user)  # type: ignore[arg-type]
-    return redirect("group_detail", group_id=group_id)
+    mine = membership_for_user(request, group_id)
+    if mine.role != Role.HOST:
+        raise PermissionDenied("only the host may revoke invite links")
+    form = KeyedForm(request.POST)
+    if not form.is_valid():
+        return _group_refused(request, mine, invite_error=_out_of_date())
+
+    def write() -> Result:
+        services.rotate_invite(group_id=group_id, by=request.user)  # type: ignore[arg-type]
+        return mine.group, reverse("group_detail", args=[group_id])
+
+    try:
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="invite_rotate",
+            payload={"group": group_id},
+            write=write,
+        )
+    except LedgerError as error:
+        return _group_refused(request, mine, invite_error=str(error))
+    return redirect(url)
+
+
+def _out_of_date() -> str:
+    # A form without its key was made before keys were sent (a page kept open).
+    return _("The form was out of date: please try again.")
+
+
+def _group_refused(request: HtmxHttpRequest, mine: Membership, **error: str) -> HttpResponse:
+    """The group page again, with a message where the refused form is."""
+    context = {**_group_context(request, mine), **error}
+    return render_page(request, "groups/group_detail.html", context, status=BAD_INPUT)
 
 
 @login_required
@@ -145,15 +173,30 @@ def member_role(request: HtmxHttpRequest, group_id: int, membership_id: int) -> 
     if member is None:
         raise Http404("no such member")
     form = RoleForm(request.POST)
-    if not form.is_valid() or member.role == Role.HOST:
-        context = _group_context(request, mine)
-        errors = form.errors.get("role") or [_("The host's role cannot be changed.")]
-        context["role_error"] = errors[0]
-        return render_page(request, "groups/group_detail.html", context, status=BAD_INPUT)
-    services.set_role(
-        group_id=group_id,
-        by=request.user,  # type: ignore[arg-type]
-        user=member.user,
-        role=Role(form.cleaned_data["role"]),
-    )
-    return redirect("group_detail", group_id=group_id)
+    if member.role == Role.HOST:
+        return _group_refused(request, mine, role_error=_("The host's role cannot be changed."))
+    if not form.is_valid():
+        error = str(form.errors["role"][0]) if "role" in form.errors else _out_of_date()
+        return _group_refused(request, mine, role_error=error)
+    role = Role(form.cleaned_data["role"])
+
+    def write() -> Result:
+        changed = services.set_role(
+            group_id=group_id,
+            by=request.user,  # type: ignore[arg-type]
+            user=member.user,
+            role=role,
+        )
+        return changed, reverse("group_detail", args=[group_id])
+
+    try:
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="member_role",
+            payload={"group": group_id, "membership": member.pk, "role": role.value},
+            write=write,
+        )
+    except LedgerError as error:
+        return _group_refused(request, mine, role_error=str(error))
+    return redirect(url)

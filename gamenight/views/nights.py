@@ -1,8 +1,9 @@
 """Nights: plan one with its house rules, start it, the night page, and the table's
 comings and goings (arrive, rebuy, leave), the split of the night's pots, the end.
 
-Every write goes through a service with the form's idempotency key; a refusal
-(LedgerError) is shown in the page and nothing is recorded.
+Every write goes through a service with the form's idempotency key (the ledger's
+own, or :func:`~gamenight.services.request_keys.once` for planning a night); a
+refusal (LedgerError) is shown in the page and nothing is recorded.
 """
 
 from __future__ import annotations
@@ -42,14 +43,13 @@ from gamenight.models import (
     Seat,
 )
 from gamenight.services import LedgerError, PotsNotEmptyError
+from gamenight.services.request_keys import Result, once
 from gamenight.views.digital import host_panel_context
 from gamenight.views.groups import (
     BAD_INPUT,
     HtmxHttpRequest,
-    done_before,
     membership_for_user,
     recorder_membership,
-    remember_done,
     render_page,
 )
 
@@ -84,26 +84,34 @@ def night_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if (again := done_before(request, data["key"])) is not None:
-            return again
+        plan: dict[str, Any] = {
+            "date": data["date"],
+            "season_id": data["season"].pk if data["season"] else None,
+            "place": data["place"],
+            "ante": data["ante"],
+            "limit_structure": LimitStructure(data["limit_structure"]),
+            "allowed_games": list(data["allowed_games"]),
+            "game_options": data["game_options"],
+            "starting_stack": data["starting_stack"],
+            "carry_over": data["carry_over"],
+        }
+
+        def write() -> Result:
+            night = services.create_night(group_id=group_id, by=request.user, **plan)  # type: ignore[arg-type]
+            return night, reverse("night_start", args=[night.pk])
+
         try:
-            night = services.create_night(
-                group_id=group_id,
-                by=request.user,  # type: ignore[arg-type]
-                date=data["date"],
-                season_id=data["season"].pk if data["season"] else None,
-                place=data["place"],
-                ante=data["ante"],
-                limit_structure=LimitStructure(data["limit_structure"]),
-                allowed_games=list(data["allowed_games"]),
-                game_options=data["game_options"],
-                starting_stack=data["starting_stack"],
-                carry_over=data["carry_over"],
+            url = once(
+                user=request.user,  # type: ignore[arg-type]
+                key=data["key"],
+                action="night_create",
+                payload={"group": group_id, **plan},
+                write=write,
             )
         except LedgerError as error:
             form.add_error(None, str(error))
         else:
-            return remember_done(request, data["key"], reverse("night_start", args=[night.pk]))
+            return redirect(url)
     context = {"form": form, "group": group}
     status = BAD_INPUT if form.is_bound else 200
     return render_page(request, "nights/night_create.html", context, status=status)

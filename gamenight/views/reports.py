@@ -14,6 +14,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
@@ -33,12 +34,12 @@ from gamenight.models import (
     SeasonReport,
 )
 from gamenight.reports import build
+from gamenight.services import LedgerError
+from gamenight.services.request_keys import Result, once
 from gamenight.views.groups import (
     BAD_INPUT,
     HtmxHttpRequest,
-    done_before,
     membership_for_user,
-    remember_done,
     render_page,
 )
 
@@ -156,25 +157,44 @@ def night_report_rebuild(request: HtmxHttpRequest, night_id: int) -> HttpRespons
     url = reverse("night_report", args=[night.pk])
     if not form.is_valid() or night.status != NightStatus.CLOSED:
         return _night_refused(request, night, membership, form)
-    key = form.cleaned_data["key"]
-    if (again := done_before(request, key)) is not None:
-        return again
-    build.rebuild_night_report(night.pk)
-    return remember_done(request, key, url)
+
+    def write() -> Result:
+        return build.rebuild_night_report(night.pk), url
+
+    try:
+        done = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="night_report_rebuild",
+            payload={"night": night.pk},
+            write=write,
+        )
+    except LedgerError as error:
+        return _night_refused(request, night, membership, form, error=str(error))
+    return redirect(done)
 
 
 def _night_refused(
-    request: HtmxHttpRequest, night: Night, membership: Membership, form: RebuildForm
+    request: HtmxHttpRequest,
+    night: Night,
+    membership: Membership,
+    form: RebuildForm,
+    *,
+    error: str = "",
 ) -> HttpResponse:
+    if not error:
+        error = str(
+            _("The night is not over yet.")
+            if night.status != NightStatus.CLOSED
+            else _("The form was out of date: please try again.")
+        )
     context = {
         "night": night,
         "group": night.group,
         "membership": membership,
         "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
         "rebuild_form": RebuildForm(),
-        "rebuild_error": _("The night is not over yet.")
-        if night.status != NightStatus.CLOSED
-        else _("The form was out of date: please try again."),
+        "rebuild_error": error,
         "chip_form": _chip_form(night.group, membership),
         "refresh_url": reverse("night_report", args=[night.pk]),
         **_report_context(NightReport.objects.filter(night=night).first()),
@@ -235,11 +255,23 @@ def season_report_rebuild(request: HtmxHttpRequest, group_id: int, season_id: in
             season, membership, rebuild_error=_("The form was out of date: please try again.")
         )
         return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
-    key = form.cleaned_data["key"]
-    if (again := done_before(request, key)) is not None:
-        return again
-    build.rebuild_season_report(season.pk)
-    return remember_done(request, key, reverse("season_report", args=[group_id, season.pk]))
+
+    def write() -> Result:
+        report = build.rebuild_season_report(season.pk)
+        return report, reverse("season_report", args=[group_id, season.pk])
+
+    try:
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="season_report_rebuild",
+            payload={"season": season.pk},
+            write=write,
+        )
+    except LedgerError as error:
+        context = _season_context(season, membership, rebuild_error=str(error))
+        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
+    return redirect(url)
 
 
 # ------------------------------------------------------------------ the chip value
@@ -259,14 +291,28 @@ def chip_value(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     if not form.is_valid():
         context = {"group": membership.group, "chip_form": form, "next": back}
         return render_page(request, "reports/chip_value.html", context, status=BAD_INPUT)
-    key = form.cleaned_data["key"]
-    if (again := done_before(request, key)) is not None:
-        return again
     value = form.cleaned_data["chip_value"]
-    group = membership.group
-    group.chip_value_cents = int(value * 100) if value is not None else None
-    group.save(update_fields=["chip_value_cents"])
-    return remember_done(request, key, back)
+    cents = int(value * 100) if value is not None else None
+
+    def write() -> Result:
+        group = membership.group
+        group.chip_value_cents = cents
+        group.save(update_fields=["chip_value_cents"])
+        return group, back
+
+    try:
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="chip_value",
+            payload={"group": group_id, "cents": cents},
+            write=write,
+        )
+    except LedgerError as error:
+        form.add_error(None, str(error))
+        context = {"group": membership.group, "chip_form": form, "next": back}
+        return render_page(request, "reports/chip_value.html", context, status=BAD_INPUT)
+    return redirect(url)
 
 
 def _chart(report: NightReport | SeasonReport | None) -> HttpResponse:

@@ -129,7 +129,7 @@ def test_only_hosts_see_the_invite_link_and_the_edit_buttons(
 def test_the_host_rotates_the_invite_link(client: Client, table: Table) -> None:
     old = table.group.invite_token
     _login(client, table.owner)
-    response = client.post(f"/groups/{table.group.pk}/invite/rotate/")
+    response = client.post(f"/groups/{table.group.pk}/invite/rotate/", {"key": "rotate-1"})
     assert response.status_code == 302
     table.group.refresh_from_db()
     assert table.group.invite_token != old
