@@ -193,6 +193,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 
+# Invite links stop working after this many days; the host makes a new one.
+INVITE_DAYS = envint("INVITE_DAYS", 7)
+
 # ------------------------------------------------------------------ i18n
 LANGUAGE_CODE = "en"
 LANGUAGES = [

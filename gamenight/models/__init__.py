@@ -2,7 +2,7 @@
 
 from gamenight.models.deals import Deal, DealMode, DealStatus
 from gamenight.models.digital import DigitalHand, HandAction, HandStatus, SeatLink, new_seat_token
-from gamenight.models.groups import Group, Membership, Role, new_invite_token
+from gamenight.models.groups import Group, Invite, Membership, Role, new_invite_token
 from gamenight.models.ledger import (
     MAX_CHIPS,
     NIGHT_POTS,
@@ -31,6 +31,7 @@ __all__ = [
     "Group",
     "HandAction",
     "HandStatus",
+    "Invite",
     "LimitStructure",
     "Membership",
     "Night",

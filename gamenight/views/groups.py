@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,7 +20,7 @@ from django_htmx.middleware import HtmxDetails
 from gamenight import services
 from gamenight.forms.groups import GroupForm, RoleForm
 from gamenight.models import Group, Membership, Role
-from gamenight.services import LedgerError
+from gamenight.services import InviteError, LedgerError
 
 # Status of a page shown again with a message about bad input (htmx swaps it in,
 # see the htmx-config meta tag in base.html).
@@ -103,6 +103,10 @@ def _group_context(request: HttpRequest, membership: Membership) -> dict[str, ob
     if membership.may_record:
         path = reverse("group_join", args=[group.invite_token])
         context["invite_url"] = request.build_absolute_uri(path)
+        context["single_invites"] = [
+            (invite, request.build_absolute_uri(reverse("group_join", args=[invite.token])))
+            for invite in services.open_invites(group)
+        ]
     if membership.role == Role.HOST:
         context["role_form"] = RoleForm()
     return context
@@ -125,14 +129,42 @@ def group_invite_rotate(request: HtmxHttpRequest, group_id: int) -> HttpResponse
 
 
 @login_required
+@require_POST
+def group_invite_single(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+    """A one-time invite link, listed on the group page until someone uses it."""
+    services.create_single_invite(group_id=group_id, by=request.user)  # type: ignore[arg-type]
+    return HttpResponseRedirect(reverse("group_detail", args=[group_id]) + "#invite")
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def group_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    group = get_object_or_404(Group, invite_token=token)
-    if request.method == "POST":
-        membership = services.join_group(token=token, user=request.user)  # type: ignore[arg-type]
-        return redirect("group_detail", group_id=membership.group_id)
-    already = Membership.objects.filter(group=group, user=request.user).exists()
-    return render_page(request, "groups/group_join.html", {"group": group, "already": already})
+    try:
+        link = services.find_invite(token)
+        if request.method == "POST":
+            membership = services.join_group(token=token, user=request.user)  # type: ignore[arg-type]
+            return redirect("group_detail", group_id=membership.group_id)
+    except InviteError as error:
+        # Someone who is in the group already may still follow an old link.
+        group = error.group if isinstance(error.group, Group) else None
+        if group is not None and Membership.objects.filter(group=group, user=request.user).exists():
+            return redirect("group_detail", group_id=group.pk)
+        context = {"group": None, "invite_error": str(error)}
+        return render_page(request, "groups/group_join.html", context, status=404)
+    already = Membership.objects.filter(group=link.group, user=request.user).exists()
+    context = {"group": link.group, "already": already, "token": token}
+    return render_page(request, "groups/group_join.html", context)
+
+
+@login_required
+@require_POST
+def member_remove(request: HtmxHttpRequest, group_id: int, membership_id: int) -> HttpResponse:
+    services.remove_member(
+        group_id=group_id,
+        by=request.user,  # type: ignore[arg-type]
+        membership_id=membership_id,
+    )
+    return HttpResponseRedirect(reverse("group_detail", args=[group_id]) + "#members")
 
 
 @login_required

@@ -16,6 +16,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="group_invite_rotate",
     ),
     path(
+        "groups/<int:group_id>/invite/single/",
+        groups.group_invite_single,
+        name="group_invite_single",
+    ),
+    path(
+        "groups/<int:group_id>/members/<int:membership_id>/remove/",
+        groups.member_remove,
+        name="member_remove",
+    ),
+    path(
         "groups/<int:group_id>/members/<int:membership_id>/role/",
         groups.member_role,
         name="member_role",
