@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.signals import user_login_failed
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
+from django.http import HttpRequest
 
-from gamenight.models import Membership
+from gamenight.client_ip import client_ip
+from gamenight.models import Membership, RateEvent
 
 
 @receiver(post_delete, sender=Membership)
@@ -21,3 +24,10 @@ def renew_links_when_a_member_goes(
     from gamenight.services.groups import renew_invites
 
     renew_invites(instance.group_id)
+
+
+@receiver(user_login_failed)
+def count_failed_login(sender: object, request: HttpRequest | None = None, **_: Any) -> None:
+    """Every failed login counts against its address (password spraying, views/accounts.py)."""
+    if request is not None:
+        RateEvent.objects.create(scope="login_failed", ident=client_ip(request))

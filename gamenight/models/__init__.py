@@ -16,6 +16,7 @@ from gamenight.models.ledger import (
 from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, Seat
 from gamenight.models.players import Player
 from gamenight.models.reports import NightReport, ReportStatus, SeasonReport
+from gamenight.models.throttle import RateEvent
 
 __all__ = [
     "MAX_CHIPS",
@@ -38,6 +39,7 @@ __all__ = [
     "NightReport",
     "NightStatus",
     "Player",
+    "RateEvent",
     "ReportStatus",
     "Role",
     "Season",
