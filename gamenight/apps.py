@@ -6,3 +6,6 @@ class GamenightConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "gamenight"
     verbose_name = _("Poker night")
+
+    def ready(self) -> None:
+        from gamenight import signals  # noqa: F401  (connects the handlers)

@@ -184,14 +184,28 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Login throttling: five failed attempts lock that username from that address
-# for 15 minutes; a successful login clears the count. (Behind a proxy every
-# address is the proxy's, so the lock then falls on the username alone.)
+# for 15 minutes; a successful login clears the count.
 AXES_ENABLED = envbool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
+# Reverse proxies in front of the app (the compose TLS proxy is one): the
+# client's address is then read from X-Forwarded-For (gamenight/client_ip.py),
+# so that a lock-out falls on the person, not on the proxy everyone shares.
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "gamenight.client_ip.client_ip"
+# Password spraying: this many failed logins from one address, whatever the
+# usernames, pause logging in from there for the cool-off time.
+LOGIN_ADDRESS_FAILURE_LIMIT = envint("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
+# Sign-ups and password-reset mails per address and hour (each sign-up attempt
+# tells whether a username exists, so attempts are counted, not accounts).
+SIGNUP_LIMIT_PER_HOUR = envint("SIGNUP_LIMIT_PER_HOUR", 10)
+PASSWORD_RESET_LIMIT_PER_HOUR = envint("PASSWORD_RESET_LIMIT_PER_HOUR", 5)
+
+# Invite links stop working after this many days; the host makes a new one.
+INVITE_DAYS = envint("INVITE_DAYS", 7)
 
 # ------------------------------------------------------------------ i18n
 LANGUAGE_CODE = "en"

@@ -2,7 +2,7 @@
 
 from gamenight.models.deals import Deal, DealMode, DealStatus
 from gamenight.models.digital import DigitalHand, HandAction, HandStatus, SeatLink, new_seat_token
-from gamenight.models.groups import Group, Membership, Role, new_invite_token
+from gamenight.models.groups import Group, Invite, Membership, Role, new_invite_token
 from gamenight.models.ledger import (
     MAX_CHIPS,
     NIGHT_POTS,
@@ -17,6 +17,7 @@ from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, 
 from gamenight.models.players import Player
 from gamenight.models.reports import NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
+from gamenight.models.throttle import RateEvent
 
 __all__ = [
     "MAX_CHIPS",
@@ -32,12 +33,14 @@ __all__ = [
     "Group",
     "HandAction",
     "HandStatus",
+    "Invite",
     "LimitStructure",
     "Membership",
     "Night",
     "NightReport",
     "NightStatus",
     "Player",
+    "RateEvent",
     "ReportStatus",
     "RequestKey",
     "Role",

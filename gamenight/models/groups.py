@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -13,10 +15,18 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def invite_expiry() -> datetime.datetime:
+    """When a link made now stops working (settings.INVITE_DAYS, 7 by default)."""
+    return timezone.now() + datetime.timedelta(days=settings.INVITE_DAYS)
+
+
 class Group(models.Model):
     name = models.CharField(_("name"), max_length=100)
     # The invite link carries this token; rotating it revokes old links.
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    # A link handed round a chat must not open the group for ever: after this
+    # moment it is refused, and the host makes a new one.
+    invite_expires_at = models.DateTimeField(default=invite_expiry)
     created_at = models.DateTimeField(auto_now_add=True)
     # What one chip is worth, in cents; when set, reports say who pays whom.
     chip_value_cents = models.PositiveIntegerField(
@@ -55,3 +65,25 @@ class Membership(models.Model):
     @property
     def may_record(self) -> bool:
         return self.role in (Role.HOST, Role.COHOST)
+
+
+class Invite(models.Model):
+    """A link for one person: it lets one user join once, then never again."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=invite_expiry)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"one-time invite to {self.group}"

@@ -1,4 +1,11 @@
-"""The CSV of every ledger entry of a night (or of a season's nights)."""
+"""The CSV of every ledger entry of a night (or of a season's nights).
+
+The file is opened in spreadsheet programs and mailed to every player, and
+player names, memos and reasons are typed by people: a text cell that starts
+with ``= + - @``, a tab or a carriage return would be run as a formula there
+(CSV injection), so such cells get a leading apostrophe, as OWASP advises and
+spreadsheets show it. Numbers are written as numbers, signs and all.
+"""
 
 from __future__ import annotations
 
@@ -24,6 +31,16 @@ COLUMNS = (
 )
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, made inert; others as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def entries_csv(rows: Iterable[LedgerRow], *, nights: Mapping[int, str] | None = None) -> str:
     """One line per entry, oldest first; ``nights`` (label by night id) adds a first column."""
     buffer = io.StringIO()
@@ -31,7 +48,8 @@ def entries_csv(rows: Iterable[LedgerRow], *, nights: Mapping[int, str] | None =
     writer.writerow((("night",) if nights else ()) + COLUMNS)
     for row in rows:
         writer.writerow(
-            ((nights.get(row.night_id, ""),) if nights else ())
+            safe_cell(cell)
+            for cell in ((nights.get(row.night_id, ""),) if nights else ())
             + (
                 row.entry_id,
                 row.transaction_id,

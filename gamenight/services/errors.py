@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.http import Http404
+
 
 class LedgerError(ValueError):
     """A write was refused; nothing was recorded."""
@@ -33,3 +35,17 @@ class PotsNotEmptyError(LedgerError):
 
 class AlreadyReversedError(LedgerError):
     """The transaction was undone already (a transaction can be reversed once)."""
+
+
+class InviteError(Http404):
+    """An invite link that lets nobody in (unknown, expired or used); the message says which.
+
+    A 404 where no view catches it, so a dead link reveals nothing either way.
+    """
+
+    def __init__(
+        self, message: str, *, group: object | None = None, used_by_id: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.group = group
+        self.used_by_id = used_by_id

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User as AuthUser
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from gamenight.models import (
     Group,
+    Invite,
     LimitStructure,
     Membership,
     Night,
@@ -21,8 +24,9 @@ from gamenight.models import (
     Season,
     new_invite_token,
 )
+from gamenight.models.groups import invite_expiry
 from gamenight.services.access import User, group_for_recording, membership_for
-from gamenight.services.errors import BadAmountError, LedgerError
+from gamenight.services.errors import BadAmountError, InviteError, LedgerError
 from gamenight.services.posting import check_chips
 
 
@@ -41,26 +45,108 @@ def invite_token(*, group_id: int, by: User) -> str:
     return group_for_recording(by, group_id).invite_token
 
 
+def renew_invites(group_id: int) -> str:
+    """A new group link with a new expiry; the old link and unused one-time links die at once."""
+    token = new_invite_token()
+    Group.objects.filter(pk=group_id).update(invite_token=token, invite_expires_at=invite_expiry())
+    Invite.objects.filter(group_id=group_id, used_by__isnull=True).delete()
+    return token
+
+
 def rotate_invite(*, group_id: int, by: User) -> str:
     """A new invite token; links with the old one stop working."""
     if membership_for(by, group_id).role != Role.HOST:
         raise PermissionDenied("only the host may revoke invite links")
-    group = Group.objects.get(pk=group_id)
-    group.invite_token = new_invite_token()
-    group.save(update_fields=["invite_token"])
-    return group.invite_token
+    return renew_invites(group_id)
+
+
+def create_single_invite(*, group_id: int, by: User) -> Invite:
+    """A link that lets one person join, once (hosts and co-hosts)."""
+    group = group_for_recording(by, group_id)
+    return Invite.objects.create(group=group, created_by=by if by.is_authenticated else None)
+
+
+def open_invites(group: Group) -> list[Invite]:
+    """The one-time links of the group that can still be used."""
+    return list(group.invites.filter(used_by__isnull=True, expires_at__gt=timezone.now()))
+
+
+@dataclass(frozen=True)
+class InviteLink:
+    """What an invite token opens: the group, and the one-time invite if it is one."""
+
+    group: Group
+    invite: Invite | None = None
+
+
+def find_invite(token: str) -> InviteLink:
+    """The group an invite token opens, or :class:`InviteError` saying why it does not."""
+    now = timezone.now()
+    group = Group.objects.filter(invite_token=token).first()
+    if group is not None:
+        if group.invite_expires_at <= now:
+            raise InviteError(
+                gettext("This invite link has expired. Ask the host for a new one."), group=group
+            )
+        return InviteLink(group)
+    invite = Invite.objects.select_related("group").filter(token=token).first()
+    if invite is None:
+        raise InviteError(gettext("This invite link is not valid (any more)."))
+    if invite.used_by_id is not None:
+        raise InviteError(
+            gettext("This invite link has already been used. Ask the host for a new one."),
+            group=invite.group,
+            used_by_id=invite.used_by_id,
+        )
+    if invite.expires_at <= now:
+        raise InviteError(
+            gettext("This invite link has expired. Ask the host for a new one."),
+            group=invite.group,
+        )
+    return InviteLink(invite.group, invite)
 
 
 def join_group(*, token: str, user: AuthUser) -> Membership:
-    """Join through an invite link as a player; joining twice keeps the first membership."""
-    try:
-        group = Group.objects.get(invite_token=token)
-    except Group.DoesNotExist:
-        raise Http404("this invite link is not valid (any more)") from None
-    membership, _ = Membership.objects.get_or_create(
-        group=group, user=user, defaults={"role": Role.PLAYER}
-    )
+    """Join through an invite link as a player; joining twice keeps the first membership.
+
+    A one-time link is locked while it is used, so two people tapping it at
+    once cannot both get in; the one who used it may tap again (a double tap).
+    """
+    with transaction.atomic():
+        try:
+            link = find_invite(token)
+        except InviteError as error:
+            if error.used_by_id == user.pk and error.group is not None:
+                return membership_for(user, error.group.pk)
+            raise
+        if link.invite is not None:
+            invite = Invite.objects.select_for_update().get(pk=link.invite.pk)
+            if invite.used_by_id is not None and invite.used_by_id != user.pk:
+                raise InviteError(
+                    gettext("This invite link has already been used. Ask the host for a new one.")
+                )
+            if Membership.objects.filter(group=link.group, user=user).exists():
+                return membership_for(user, link.group.pk)
+            invite.used_by = user
+            invite.used_at = timezone.now()
+            invite.save(update_fields=["used_by", "used_at"])
+        membership, _ = Membership.objects.get_or_create(
+            group=link.group, user=user, defaults={"role": Role.PLAYER}
+        )
     return membership
+
+
+def remove_member(*, group_id: int, by: User, membership_id: int) -> None:
+    """The host takes someone out of the group; their invite links die with it."""
+    if membership_for(by, group_id).role != Role.HOST:
+        raise PermissionDenied("only the host may remove members")
+    member = Membership.objects.filter(group_id=group_id, pk=membership_id).first()
+    if member is None:
+        raise Http404("no such member")
+    if member.role == Role.HOST:
+        raise PermissionDenied("the host cannot be removed")
+    # The post_delete signal (gamenight/signals.py) renews the links, also for the admin.
+    member.delete()
 
 
 def set_role(*, group_id: int, by: User, user: AuthUser, role: Role) -> Membership:

@@ -1,21 +1,47 @@
-"""Sign up, log in and log out (Django's auth views; django-axes throttles logins)."""
+"""Sign up, log in and out, change and reset the password (Django's auth views).
+
+django-axes locks a username from one address after five wrong passwords; on
+top of that, failed logins, sign-ups and reset mails are counted per address
+(gamenight/services/throttle.py), so neither password spraying across many
+usernames nor probing which usernames exist goes unlimited.
+"""
 
 from __future__ import annotations
 
+import datetime
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.views import LoginView, LogoutView
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from gamenight.client_ip import client_ip
 from gamenight.forms.accounts import SignUpForm
+from gamenight.models import RateEvent
+from gamenight.services.throttle import allow
+
+HOUR = datetime.timedelta(hours=1)
+LOGIN_FAILED = "login_failed"
+
+
+def _throttled(request: HttpRequest, reason: str) -> HttpResponse:
+    return render(request, "accounts/throttled.html", {"reason": reason}, status=429)
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
+    if request.method == "POST" and not allow(
+        "signup", client_ip(request), limit=settings.SIGNUP_LIMIT_PER_HOUR, window=HOUR
+    ):
+        return _throttled(request, "signup")
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -32,7 +58,54 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", context, status=status)
 
 
-login_view = LoginView.as_view(
-    template_name="accounts/login.html", redirect_authenticated_user=True
+def failed_logins_from(address: str) -> int:
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    return RateEvent.objects.filter(scope=LOGIN_FAILED, ident=address, at__gte=since).count()
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if failed_logins_from(client_ip(request)) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            return _throttled(request, "login")
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    template_name = "accounts/password_reset.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("password_reset_done")
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        limit = settings.PASSWORD_RESET_LIMIT_PER_HOUR
+        email = request.POST.get("email", "").strip().lower()
+        if not allow("password_reset", client_ip(request), limit=limit, window=HOUR) or (
+            email and not allow("password_reset_email", email, limit=limit, window=HOUR)
+        ):
+            return _throttled(request, "password_reset")
+        return super().post(request, *args, **kwargs)
+
+
+login_view = LoginView.as_view()
+logout_view = auth_views.LogoutView.as_view()
+password_change = auth_views.PasswordChangeView.as_view(
+    template_name="accounts/password_change.html", success_url=reverse_lazy("password_change_done")
 )
-logout_view = LogoutView.as_view()
+password_change_done = auth_views.PasswordChangeDoneView.as_view(
+    template_name="accounts/password_done.html",
+    extra_context={"done": "changed"},
+)
+password_reset = PasswordResetView.as_view()
+password_reset_done = auth_views.PasswordResetDoneView.as_view(
+    template_name="accounts/password_done.html", extra_context={"done": "mailed"}
+)
+password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
+    template_name="accounts/password_reset_confirm.html",
+    success_url=reverse_lazy("password_reset_complete"),
+)
+password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
+    template_name="accounts/password_done.html", extra_context={"done": "reset"}
+)

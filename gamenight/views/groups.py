@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,7 +21,7 @@ from django_htmx.middleware import HtmxDetails
 from gamenight import services
 from gamenight.forms.groups import GroupForm, KeyedForm, RoleForm
 from gamenight.models import Group, Membership, Role
-from gamenight.services import LedgerError
+from gamenight.services import InviteError, LedgerError
 from gamenight.services.request_keys import Result, once
 
 # Status of a page shown again with a message about bad input (htmx swaps it in,
@@ -99,10 +99,14 @@ def _group_context(request: HttpRequest, membership: Membership) -> dict[str, ob
     if membership.may_record:
         path = reverse("group_join", args=[group.invite_token])
         context["invite_url"] = request.build_absolute_uri(path)
+        context["single_invites"] = [
+            (invite, request.build_absolute_uri(reverse("group_join", args=[invite.token])))
+            for invite in services.open_invites(group)
+        ]
+        context["invite_form"] = KeyedForm()
     if membership.role == Role.HOST:
         # One key for the page; each member's form adds the member's id to it.
         context["role_form"] = RoleForm()
-        context["invite_form"] = KeyedForm()
     return context
 
 
@@ -153,14 +157,81 @@ def _group_refused(request: HtmxHttpRequest, mine: Membership, **error: str) -> 
 
 
 @login_required
+@require_POST
+def group_invite_single(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+    """A one-time invite link, listed on the group page until someone uses it."""
+    mine = recorder_membership(request, group_id)
+    form = KeyedForm(request.POST)
+    if not form.is_valid():
+        return _group_refused(request, mine, invite_error=_out_of_date())
+
+    def write() -> Result:
+        invite = services.create_single_invite(group_id=group_id, by=request.user)  # type: ignore[arg-type]
+        return invite, reverse("group_detail", args=[group_id]) + "#invite"
+
+    try:
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="invite_single",
+            payload={"group": group_id},
+            write=write,
+        )
+    except LedgerError as error:
+        return _group_refused(request, mine, invite_error=str(error))
+    return redirect(url)
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def group_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    group = get_object_or_404(Group, invite_token=token)
-    if request.method == "POST":
-        membership = services.join_group(token=token, user=request.user)  # type: ignore[arg-type]
-        return redirect("group_detail", group_id=membership.group_id)
-    already = Membership.objects.filter(group=group, user=request.user).exists()
-    return render_page(request, "groups/group_join.html", {"group": group, "already": already})
+    try:
+        link = services.find_invite(token)
+        if request.method == "POST":
+            membership = services.join_group(token=token, user=request.user)  # type: ignore[arg-type]
+            return redirect("group_detail", group_id=membership.group_id)
+    except InviteError as error:
+        # Someone who is in the group already may still follow an old link.
+        group = error.group if isinstance(error.group, Group) else None
+        if group is not None and Membership.objects.filter(group=group, user=request.user).exists():
+            return redirect("group_detail", group_id=group.pk)
+        context = {"group": None, "invite_error": str(error)}
+        return render_page(request, "groups/group_join.html", context, status=404)
+    already = Membership.objects.filter(group=link.group, user=request.user).exists()
+    context = {"group": link.group, "already": already, "token": token}
+    return render_page(request, "groups/group_join.html", context)
+
+
+@login_required
+@require_POST
+def member_remove(request: HtmxHttpRequest, group_id: int, membership_id: int) -> HttpResponse:
+    mine = membership_for_user(request, group_id)
+    if mine.role != Role.HOST:
+        raise PermissionDenied("only the host may remove members")
+    form = KeyedForm(request.POST)
+    if not form.is_valid():
+        return _group_refused(request, mine, role_error=_out_of_date())
+
+    def write() -> Result:
+        services.remove_member(
+            group_id=group_id,
+            by=request.user,  # type: ignore[arg-type]
+            membership_id=membership_id,
+        )
+        return None, reverse("group_detail", args=[group_id]) + "#members"
+
+    try:
+        # A double tap finds the member gone: once answers it as the first tap.
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="member_remove",
+            payload={"group": group_id, "membership": membership_id},
+            write=write,
+        )
+    except LedgerError as error:
+        return _group_refused(request, mine, role_error=str(error))
+    return redirect(url)
 
 
 @login_required

@@ -8,12 +8,36 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.login_view, name="login"),
     path("accounts/logout/", accounts.logout_view, name="logout"),
+    path("accounts/password/", accounts.password_change, name="password_change"),
+    path("accounts/password/done/", accounts.password_change_done, name="password_change_done"),
+    path("accounts/password/reset/", accounts.password_reset, name="password_reset"),
+    path("accounts/password/reset/sent/", accounts.password_reset_done, name="password_reset_done"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        accounts.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        accounts.password_reset_complete,
+        name="password_reset_complete",
+    ),
     path("groups/new/", groups.group_create, name="group_create"),
     path("groups/<int:group_id>/", groups.group_detail, name="group_detail"),
     path(
         "groups/<int:group_id>/invite/rotate/",
         groups.group_invite_rotate,
         name="group_invite_rotate",
+    ),
+    path(
+        "groups/<int:group_id>/invite/single/",
+        groups.group_invite_single,
+        name="group_invite_single",
+    ),
+    path(
+        "groups/<int:group_id>/members/<int:membership_id>/remove/",
+        groups.member_remove,
+        name="member_remove",
     ),
     path(
         "groups/<int:group_id>/members/<int:membership_id>/role/",
