@@ -15,7 +15,6 @@ from ledger_helpers import Table
 from gamenight import services
 from gamenight.models import Group, Invite, Membership, Role
 
-
 KEY = {"key": "form-key-1"}
 
 
