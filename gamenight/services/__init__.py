@@ -19,6 +19,8 @@ from gamenight.services.errors import (
     NotAtTableError,
     PotsNotEmptyError,
     StackTooShortError,
+    TableChangedError,
+    UndoOrderError,
 )
 from gamenight.services.groups import (
     add_player,
@@ -48,7 +50,9 @@ __all__ = [
     "NotAtTableError",
     "PotsNotEmptyError",
     "StackTooShortError",
+    "TableChangedError",
     "TableHandInput",
+    "UndoOrderError",
     "add_player",
     "arrive",
     "create_group",

@@ -33,3 +33,19 @@ class PotsNotEmptyError(LedgerError):
 
 class AlreadyReversedError(LedgerError):
     """The transaction was undone already (a transaction can be reversed once)."""
+
+
+class UndoOrderError(LedgerError):
+    """A later game was played on what this one left: undo that one first."""
+
+
+class TableChangedError(LedgerError):
+    """The table changed since the form's preview: nothing was recorded.
+
+    ``since`` is the id of the night's latest transaction the preview knew of,
+    so that the page can say what was recorded in between.
+    """
+
+    def __init__(self, message: str, *, since: int | None) -> None:
+        super().__init__(message)
+        self.since = since

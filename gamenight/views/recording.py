@@ -45,6 +45,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.services import preview as previews
+from gamenight.services.undo_order import undo_blockers
 from gamenight.views.recording_preview import (
     night_pot_preview,
     table_hand_preview,
@@ -278,6 +279,13 @@ def deal_list_context(
     ):
         chips = chips_by_game.setdefault(transaction_id, {})
         chips[name or "?"] = chips.get(name or "?", 0) + amount
+    # Only where an undo is possible now does the list offer one; elsewhere it says
+    # what to undo (or rebuy) first. Only a running night can be undone at all.
+    blocked = (
+        undo_blockers(night, [g for g in games if not g.undone])
+        if membership.may_record and night.status == NightStatus.RUNNING
+        else {}
+    )
     rows = []
     for record in games:
         chips = chips_by_game.get(record.pk, {})
@@ -290,6 +298,7 @@ def deal_list_context(
                 else (record.deal.game if record.deal else ""),
                 "chips": sorted(chips.items(), key=lambda item: -item[1]),
                 "undo_key": uuid.uuid4().hex,
+                "undo_blocked": blocked[record.pk].note if record.pk in blocked else "",
             }
         )
     return {
