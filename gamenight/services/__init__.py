@@ -39,6 +39,7 @@ from gamenight.services.recording import (
     record_shelby_round,
     record_table_hand,
 )
+from gamenight.services.table_version import table_version
 from gamenight.services.undo import undo
 
 __all__ = [
@@ -74,5 +75,6 @@ __all__ = [
     "set_role",
     "split_night_pots",
     "start_night",
+    "table_version",
     "undo",
 ]

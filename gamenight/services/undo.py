@@ -7,7 +7,12 @@ from django.utils.translation import gettext
 
 from gamenight.models import Deal, DealStatus, Night, Transaction, TransactionKind
 from gamenight.services.access import User
-from gamenight.services.errors import AlreadyReversedError, LedgerError, UndoOrderError
+from gamenight.services.errors import (
+    AlreadyReversedError,
+    LedgerError,
+    StackTooShortError,
+    UndoOrderError,
+)
 from gamenight.services.posting import Draft, Leg, post
 from gamenight.services.undo_order import undo_blockers
 
@@ -34,7 +39,8 @@ def undo(*, night_id: int, by: User, key: str, transaction_id: int) -> Transacti
         # Checked under the night's lock, so no game can be recorded in between.
         blocked = undo_blockers(night, [original]).get(original.pk)
         if blocked is not None:
-            raise UndoOrderError(blocked.message)
+            error = StackTooShortError if blocked.short_stack else UndoOrderError
+            raise error(blocked.message)
         legs = [Leg(e.account, -e.amount, f"undo: {e.reason}") for e in original.entries.all()]
         # Chips come back before they go out, so no account dips below zero midway.
         legs.sort(key=lambda leg: leg.amount < 0)

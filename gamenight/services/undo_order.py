@@ -41,6 +41,9 @@ class UndoBlocker:
 
     message: str
     note: str
+    short_stack: bool = False
+    """A stack cannot give the chips back (a rebuy may be the answer), rather than a
+    later game on the same night pot."""
 
 
 def game_label(record: Transaction) -> str:
@@ -151,6 +154,7 @@ def _stack_blockers(night: Night, wanted: list[Transaction]) -> dict[int, UndoBl
                 % {"name": name, "chips": chips, "game": game},
                 note=gettext("Undo %(game)s first or rebuy for %(name)s.")
                 % {"game": game, "name": name},
+                short_stack=True,
             )
         else:
             blockers[transaction_id] = UndoBlocker(
@@ -160,6 +164,7 @@ def _stack_blockers(night: Night, wanted: list[Transaction]) -> dict[int, UndoBl
                 )
                 % {"name": name, "chips": chips},
                 note=gettext("Rebuy for %(name)s first.") % {"name": name},
+                short_stack=True,
             )
     return blockers
 
