@@ -380,11 +380,20 @@ def night_deals(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 
 def _render_deals(
-    request: HtmxHttpRequest, night: Night, membership: Membership, *, error: str = ""
+    request: HtmxHttpRequest,
+    night: Night,
+    membership: Membership,
+    *,
+    error: str = "",
+    error_for: int | None = None,
 ) -> HttpResponse:
+    listed = deal_list_context(night, membership)
+    # A refused undo says why next to its own game (where the tap was), else on top.
+    in_row = any(row["transaction"].pk == error_for for row in listed["deal_rows"])
     context = {
-        **deal_list_context(night, membership),
+        **listed,
         "error": error,
+        "error_for": error_for if in_row else None,
         "night_url": night_page_url(night),
         "games": GAMES.values(),
     }
@@ -411,7 +420,7 @@ def undo_deal(request: HtmxHttpRequest, night_id: int, transaction_id: int) -> H
         )
     except services.LedgerError as error:
         night.refresh_from_db()
-        return _render_deals(request, night, membership, error=str(error))
+        return _render_deals(request, night, membership, error=str(error), error_for=transaction_id)
     if request.htmx:
         # The undo changes the stacks, the pots and the dealer shown around the
         # list too (the night page), so the whole page is reloaded, not just the list.

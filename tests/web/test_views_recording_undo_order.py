@@ -76,6 +76,21 @@ def test_undoing_a_guts_deal_a_later_deal_played_on_is_refused_naming_it(table: 
     assert_ledger_consistent(table.group)
 
 
+def test_the_refusal_is_shown_once_in_the_row_of_the_game_tapped(table: Table) -> None:
+    """A list loaded before Guts #2 was recorded still offers to undo #1."""
+    anna, ben, _carla = table.ids
+    first = guts(table, "g1", anna, ben)
+    guts(table, "g2", ben, anna)
+    html = client_for(table.owner).post(undo_url(table, first), {"key": "u1"}).content.decode()
+    rows = re.findall(r'<li class="deal[^"]*">(.*?)</li>', html, re.S)
+    assert [("#1 Guts" in row, 'role="alert"' in row) for row in rows] == [
+        (False, False),
+        (True, True),
+    ]
+    assert html.count('role="alert"') == 1
+    assert "Undo Guts #2 first." not in html
+
+
 def test_every_later_guts_deal_is_named_newest_first(table: Table) -> None:
     anna, ben, carla = table.ids
     first = guts(table, "g1", anna, ben)
