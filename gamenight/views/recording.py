@@ -161,7 +161,8 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
         return _render_form(request, context, form)
     if confirm and gone:
         # The form was for another table: show what it settles now, record nothing.
-        confirm = False
+        context.update(_fresh_preview(request, night, chosen, form))
+        return _render_form(request, context, form)
     try:
         if confirm:
             _record(request, night, chosen, form, table_version=data.get("table") or None)

@@ -192,3 +192,20 @@ def test_a_garbled_version_is_a_changed_table_not_a_crash(table: Table) -> None:
         "The table changed since this preview: here is the new preview. Check it and confirm again."
     ]
     assert hands() == 0
+
+
+def test_a_stale_form_that_no_longer_settles_says_both_in_one_message(table: Table) -> None:
+    """Anna and Ben folded to Carla; without her the hand has nobody left to win it."""
+    anna, ben, _carla = table.ids
+    tab_a, tab_b = client_for(table.owner), client_for(table.owner)
+    folded = {**hand(table, "tab-b", SMALL, {"Carla": 1}), f"folded_{anna}": "on"}
+    stale = previewed(tab_b, table, {**folded, f"folded_{ben}": "on"})
+    bust = hand(table, "tab-a", CARLA_BUST, {"Anna": 1, "Carla": 2})
+    bust[f"folded_{table.ids[1]}"] = "on"
+    assert tab_a.post(url(table), {**bust, "confirm": "1"}).status_code == 302
+    said = alerts(tab_b.post(url(table), {**stale, "confirm": "1"}).content.decode())
+    assert len(said) == 1, said
+    assert said[0].startswith("The table changed since this preview (owner recorded")
+    assert "Carla is no longer in the hand" in said[0]
+    assert not said[0].endswith("Check it and confirm again."), said
+    assert hands() == 1
