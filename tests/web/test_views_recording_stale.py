@@ -18,6 +18,7 @@ from ledger_helpers import Table, assert_ledger_consistent, stacks
 from engine.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Transaction, TransactionKind
+from gamenight.services.preview import preview_guts_deal
 
 
 def client_for(user: User) -> Client:
@@ -209,3 +210,22 @@ def test_a_stale_form_that_no_longer_settles_says_both_in_one_message(table: Tab
     assert "Carla is no longer in the hand" in said[0]
     assert not said[0].endswith("Check it and confirm again."), said
     assert hands() == 1
+
+
+def test_a_player_who_left_is_named_by_the_services_never_by_id(table: Table) -> None:
+    """The preview and the booking both refuse a Guts player who has left, by name."""
+    anna, ben, carla = table.ids
+    services.leave(night_id=table.night.pk, by=table.owner, key="bye", player_id=carla)
+    for attempt in (preview_guts_deal, services.record_guts_deal):
+        extra = {} if attempt is preview_guts_deal else {"key": "g"}
+        with pytest.raises(services.NotAtTableError) as refused:
+            attempt(night_id=table.night.pk, by=table.owner, in_players=[anna, carla], **extra)
+        assert str(refused.value) == "Carla is not seated at this night's table"
+    stranger = services.add_player(
+        group_id=table.outsider.memberships.get().group_id, by=table.outsider, name="Zed"
+    )
+    with pytest.raises(services.NotAtTableError) as refused:
+        services.record_guts_deal(
+            night_id=table.night.pk, by=table.owner, key="z", in_players=[ben, stranger.pk]
+        )
+    assert str(refused.value) == "a player named here is not seated at this night's table"
