@@ -19,12 +19,13 @@ games at once.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from gamenight.engine_texts import join_names
 from gamenight.models import AccountKind, Entry, Night, Transaction, TransactionKind
@@ -33,6 +34,8 @@ NIGHT_POTS = (AccountKind.GUTS_POT, AccountKind.GUTS_RESERVE, AccountKind.SHELBY
 # Shelby rounds depend on each other through the deal's round and markers even when
 # no chip went into the pot (losers pay the winner directly): a pseudo account.
 _SHELBY_STATE = -1
+# The later games a refusal names; beyond that, it counts them.
+SHOWN = 3
 
 
 @dataclass(frozen=True)
@@ -99,14 +102,24 @@ def _pot_blockers(night: Night, wanted: list[Transaction]) -> dict[int, UndoBloc
     for t in touching:
         if t.kind == TransactionKind.SHELBY_ROUND:
             pots[t.pk].add(_SHELBY_STATE)
+    by_pk = {t.pk: t for t in touching}
+    # Per pot, the ids touching it, ascending: the later ones are a slice (bisect),
+    # so a night of many Guts deals lists fast.
+    ids_by_pot: dict[int, list[int]] = defaultdict(list)
+    for t in touching:
+        for account in pots[t.pk]:
+            ids_by_pot[account].append(t.pk)
     blockers = {}
     for candidate in wanted:
         mine = pots.get(candidate.pk)
         if not mine:
             continue
-        later = [t for t in reversed(touching) if t.pk > candidate.pk and pots[t.pk] & mine]
+        later = sorted(
+            {pk for a in mine for pk in ids_by_pot[a][bisect_right(ids_by_pot[a], candidate.pk) :]},
+            reverse=True,
+        )
         if later:
-            games = join_names([game_label(t) for t in later])
+            games = _newest_first([game_label(by_pk[pk]) for pk in later[:SHOWN]], len(later))
             blockers[candidate.pk] = UndoBlocker(
                 message=gettext(
                     "Later games were played with the pot this one left: undo %(games)s first."
@@ -115,6 +128,17 @@ def _pot_blockers(night: Night, wanted: list[Transaction]) -> dict[int, UndoBloc
                 note=gettext("Undo %(games)s first.") % {"games": games},
             )
     return blockers
+
+
+def _newest_first(labels: list[str], total: int) -> str:
+    """``Guts #9, Guts #8, Guts #7 and 5 more games``: a long night's list stays short."""
+    if total > len(labels):
+        more = total - len(labels)
+        labels = [
+            *labels,
+            ngettext("%(count)s more game", "%(count)s more games", more) % {"count": more},
+        ]
+    return join_names(labels)
 
 
 def _stack_blockers(night: Night, wanted: list[Transaction]) -> dict[int, UndoBlocker]:

@@ -216,3 +216,16 @@ def test_the_refusal_is_german_on_a_german_page(table: Table) -> None:
     assert alerts(response.content.decode()) == [
         "Spätere Spiele wurden mit dem Pot dieses Spiels gespielt: mach zuerst Guts #2 rückgängig."
     ]
+
+
+def test_a_long_night_names_the_three_newest_and_counts_the_rest(table: Table) -> None:
+    anna, ben, _carla = table.ids
+    first = guts(table, "g1", anna, ben)
+    for number in range(2, 7):
+        guts(table, f"g{number}", ben, anna)
+    with pytest.raises(services.UndoOrderError) as refused:
+        services.undo(night_id=table.night.pk, by=table.owner, key="u1", transaction_id=first.pk)
+    assert str(refused.value) == (
+        "Later games were played with the pot this one left:"
+        " undo Guts #6, Guts #5, Guts #4 and 2 more games first."
+    )
