@@ -100,6 +100,21 @@ _PLAYER_FIELD = re.compile(rf"^({'|'.join(PLAYER_FIELDS)})_(\d+)$")
 MAX_PLACE = 20
 
 
+def player_field_ids(data: Any) -> dict[str, int]:
+    """The posted per-player fields, each with the player id its name carries."""
+    found = {}
+    for name in data:
+        match = _PLAYER_FIELD.match(name)
+        if match and len(match.group(2)) < 19:
+            found[name] = int(match.group(2))
+    return found
+
+
+def not_at_table_message() -> str:
+    """A posted field names a player without a row: never shown with the id."""
+    return gettext("This form names a player who is not at this night's table: reload the page.")
+
+
 def new_key() -> str:
     return uuid.uuid4().hex
 
@@ -222,12 +237,8 @@ class RecordGameForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         known = {row.player_id for row in self.rows}
-        for name in self.data:
-            match = _PLAYER_FIELD.match(name)
-            if match and int(match.group(2)) not in known:
-                raise ValidationError(
-                    gettext("Player %(id)s is not at this night's table.") % {"id": match.group(2)}
-                )
+        if any(pid not in known for pid in player_field_ids(self.data).values()):
+            raise ValidationError(not_at_table_message())
         for row in self.rows:
             text = (data.get(f"cards_{row.player_id}") or "").strip()
             if text:

@@ -20,6 +20,8 @@ from gamenight.services.errors import (
     NotAtTableError,
     PotsNotEmptyError,
     StackTooShortError,
+    TableChangedError,
+    UndoOrderError,
 )
 from gamenight.services.groups import (
     add_player,
@@ -43,6 +45,7 @@ from gamenight.services.recording import (
     record_shelby_round,
     record_table_hand,
 )
+from gamenight.services.table_version import table_version
 from gamenight.services.undo import undo
 
 __all__ = [
@@ -55,7 +58,9 @@ __all__ = [
     "NotAtTableError",
     "PotsNotEmptyError",
     "StackTooShortError",
+    "TableChangedError",
     "TableHandInput",
+    "UndoOrderError",
     "add_player",
     "arrive",
     "create_group",
@@ -82,5 +87,6 @@ __all__ = [
     "set_role",
     "split_night_pots",
     "start_night",
+    "table_version",
     "undo",
 ]

@@ -49,3 +49,19 @@ class InviteError(Http404):
         super().__init__(message)
         self.group = group
         self.used_by_id = used_by_id
+
+
+class UndoOrderError(LedgerError):
+    """A later game was played on what this one left: undo that one first."""
+
+
+class TableChangedError(LedgerError):
+    """The table changed since the form's preview: nothing was recorded.
+
+    ``since`` is the id of the night's latest transaction the preview knew of,
+    so that the page can say what was recorded in between.
+    """
+
+    def __init__(self, message: str, *, since: int | None) -> None:
+        super().__init__(message)
+        self.since = since

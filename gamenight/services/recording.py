@@ -48,6 +48,7 @@ from gamenight.services.table import (
     seated_table,
     set_dealer,
 )
+from gamenight.services.table_version import check_table_version
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -126,8 +127,19 @@ def engine_table_hand(
     )
 
 
-def record_table_hand(*, night_id: int, by: User, key: str, hand: TableHandInput) -> Transaction:
+def record_table_hand(
+    *,
+    night_id: int,
+    by: User,
+    key: str,
+    hand: TableHandInput,
+    table_version: str | None = None,
+) -> Transaction:
+    """Book a hand; ``table_version`` (from :func:`.table_version.table_version` at the
+    preview) refuses it if the table changed since."""
+
     def build(night: Night) -> Draft:
+        check_table_version(night, table_version)
         table = seated_table(night)
         engine_hand, in_hand = engine_table_hand(night, table, hand)
         dealer_position = table.dealer_position
@@ -169,8 +181,10 @@ def record_guts_deal(
     in_players: Sequence[int],
     showdown: Showdown | None = None,
     options: GutsOptions | None = None,
+    table_version: str | None = None,
 ) -> Transaction:
     def build(night: Night) -> Draft:
+        check_table_version(night, table_version)
         pot, reserve = (
             night_pot(night, k) for k in (AccountKind.GUTS_POT, AccountKind.GUTS_RESERVE)
         )
@@ -230,8 +244,10 @@ def record_shelby_round(
     showdown: Showdown | None = None,
     extra_cards: Mapping[int, int] | None = None,
     options: ShelbyOptions | None = None,
+    table_version: str | None = None,
 ) -> Transaction:
     def build(night: Night) -> Draft:
+        check_table_version(night, table_version)
         pot = night_pot(night, AccountKind.SHELBY_POT)
         table = seated_table(night, extra=[pot])
         pot_chips = Account.objects.values_list("balance", flat=True).get(pk=pot.pk)

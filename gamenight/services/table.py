@@ -51,6 +51,24 @@ def group_players(night: Night, player_ids: Iterable[int]) -> list[Player]:
     return [found[pid] for pid in ids]
 
 
+def not_seated(night: Night, player_id: object) -> NotAtTableError:
+    """The refusal for a player id not at the table: by name, as people know them.
+
+    Only a player of the night's group is named: an id from elsewhere (a forged or
+    mistyped form) says nothing about anyone, and no id is ever shown.
+    """
+    name = (
+        Player.objects.filter(group_id=night.group_id, pk=player_id)
+        .values_list("name", flat=True)
+        .first()
+        if isinstance(player_id, int) and not isinstance(player_id, bool) and player_id < 2**62
+        else None
+    )
+    if name is None:
+        return NotAtTableError(gettext("a player named here is not seated at this night's table"))
+    return NotAtTableError(gettext("%(name)s is not seated at this night's table") % {"name": name})
+
+
 @dataclass(frozen=True)
 class TableSeat:
     seat: Seat
@@ -77,9 +95,7 @@ class Table:
         for s in self.seats:
             if s.seat.player_id == player_id:
                 return s
-        raise NotAtTableError(
-            gettext("player %(id)s is not seated at this night's table") % {"id": player_id}
-        )
+        raise not_seated(self.night, player_id)
 
     def positions(self, player_ids: Iterable[int]) -> list[int]:
         return [self.by_player(pid).position for pid in player_ids]

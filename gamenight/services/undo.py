@@ -7,14 +7,21 @@ from django.utils.translation import gettext
 
 from gamenight.models import Deal, DealStatus, Night, Transaction, TransactionKind
 from gamenight.services.access import User
-from gamenight.services.errors import AlreadyReversedError, LedgerError
+from gamenight.services.errors import (
+    AlreadyReversedError,
+    LedgerError,
+    StackTooShortError,
+    UndoOrderError,
+)
 from gamenight.services.posting import Draft, Leg, post
+from gamenight.services.undo_order import undo_blockers
 
 
 def undo(*, night_id: int, by: User, key: str, transaction_id: int) -> Transaction:
     """Record the reversal of a transaction of this night (each can be reversed once).
 
-    Undoing the night's latest deal gives the deal back to its dealer.
+    Undoing the night's latest deal gives the deal back to its dealer. A game that
+    later games were played on is refused, saying which to undo first.
     """
 
     def build(night: Night) -> Draft:
@@ -29,6 +36,11 @@ def undo(*, night_id: int, by: User, key: str, transaction_id: int) -> Transacti
             raise LedgerError(gettext("an undo cannot be undone: record the game again instead"))
         if Transaction.objects.filter(reverses=original).exists():
             raise AlreadyReversedError(gettext("this was undone already"))
+        # Checked under the night's lock, so no game can be recorded in between.
+        blocked = undo_blockers(night, [original]).get(original.pk)
+        if blocked is not None:
+            error = StackTooShortError if blocked.short_stack else UndoOrderError
+            raise error(blocked.message)
         legs = [Leg(e.account, -e.amount, f"undo: {e.reason}") for e in original.entries.all()]
         # Chips come back before they go out, so no account dips below zero midway.
         legs.sort(key=lambda leg: leg.amount < 0)

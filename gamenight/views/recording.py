@@ -32,6 +32,7 @@ from gamenight.forms.recording import (
     RecordGameForm,
     SeatRow,
     guts_options,
+    not_at_table_message,
     shelby_options,
 )
 from gamenight.models import (
@@ -45,10 +46,13 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.services import preview as previews
+from gamenight.services.table_version import version_since
+from gamenight.services.undo_order import undo_blockers
 from gamenight.views.recording_preview import (
     night_pot_preview,
     table_hand_preview,
 )
+from gamenight.views.recording_stale import changed_message, gone_sentence, strip_stale_players
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -96,6 +100,9 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
     chosen = GAMES.get(game)
     if chosen is None:
         raise Http404("no such game")
+    # Read before the table, so that a write in between makes the version older than
+    # what the page shows: its confirm is then refused, never booked on unseen stacks.
+    version = services.table_version(night)
     table = previews.read_table(night) if night.status == NightStatus.RUNNING else None
     shelby = previews.shelby_state(night) if chosen.family is Family.SHELBY else None
     rows = [
@@ -117,6 +124,7 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
         "closed": _closed_message(night) if night.status != NightStatus.RUNNING else "",
         "deals_url": reverse("night_deals", kwargs={"night_id": night.pk}),
         "night_url": night_page_url(night),
+        "table_version": version,
     }
     form_kwargs = {"game": chosen, "rows": rows, "ante": night.ante}
     if request.method == "GET":
@@ -125,6 +133,18 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
 
     data = request.POST.copy()
     step = data.pop("step", None)
+    confirm = not step and "confirm" in data
+    gone, stranger = strip_stale_players(night, data, (r.player_id for r in rows))
+    if confirm and (gone or stranger) and _recorded_already(night, data.get("key")):
+        # The second tap of a confirm whose first tap took someone's last chips.
+        url = night_page_url(night)
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if stranger:
+        context["error"] = not_at_table_message()
+    elif gone and confirm:
+        context["error"] = changed_message(night, _posted_since(data), gone)
+    elif gone:
+        context["error"] = gone_sentence(gone)
     if step:
         _apply_step(data, step[-1])
         form = RecordGameForm(data, **form_kwargs)
@@ -137,14 +157,21 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
     if not rows:
         context["error"] = _("Nobody at the table has chips: seat players or rebuy first.")
         return _render_form(request, context, form)
-    if not form.is_valid():
+    if stranger or not form.is_valid():
         return _render_form(request, context, form)
-    confirm = "confirm" in data
+    if confirm and gone:
+        # The form was for another table: show what it settles now, record nothing.
+        context.update(_fresh_preview(request, night, chosen, form))
+        return _render_form(request, context, form)
     try:
         if confirm:
-            _record(request, night, chosen, form)
+            _record(request, night, chosen, form, table_version=data.get("table") or None)
         else:
             context["preview"] = _preview(request, night, chosen, form)
+    except services.TableChangedError as error:
+        context["error"] = changed_message(night, error.since, [])
+        context["table_version"] = services.table_version(night)
+        context.update(_fresh_preview(request, night, chosen, form))
     except ValidationError as error:
         context["error"] = " ".join(error.messages)
     except (services.LedgerError, EngineError) as error:
@@ -154,6 +181,32 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
             url = night_page_url(night)
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     return _render_form(request, context, form)
+
+
+def _posted_since(data: Any) -> int | None:
+    return version_since(str(data.get("table") or ""))
+
+
+def _recorded_already(night: Night, key: object) -> bool:
+    return isinstance(key, str) and (
+        Transaction.objects.filter(group_id=night.group_id, idempotency_key=key).exists()
+    )
+
+
+def _fresh_preview(
+    request: HttpRequest, night: Night, game: Game, form: RecordGameForm
+) -> dict[str, Any]:
+    """The preview on the table as it is now, after a confirm on an older one was refused.
+
+    The form's rows still show the stacks read before the refusal; the preview's
+    numbers are the current ones, and the version sent back is the current one.
+    """
+    try:
+        return {"preview": _preview(request, night, game, form)}
+    except ValidationError as error:
+        return {"error_detail": " ".join(error.messages)}
+    except (services.LedgerError, EngineError) as error:
+        return {"error_detail": str(error)}
 
 
 def _apply_step(data: Any, step: str) -> None:
@@ -217,7 +270,14 @@ def _preview(
     )
 
 
-def _record(request: HttpRequest, night: Night, game: Game, form: RecordGameForm) -> Transaction:
+def _record(
+    request: HttpRequest,
+    night: Night,
+    game: Game,
+    form: RecordGameForm,
+    *,
+    table_version: str | None,
+) -> Transaction:
     by, key = request.user, form.cleaned_data["key"]
     if game.family is Family.GUTS:
         return services.record_guts_deal(
@@ -227,6 +287,7 @@ def _record(request: HttpRequest, night: Night, game: Game, form: RecordGameForm
             in_players=form.in_players(),
             showdown=form.showdown(),
             options=guts_options(game, night),
+            table_version=table_version,
         )
     if game.family is Family.SHELBY:
         return services.record_shelby_round(
@@ -237,12 +298,14 @@ def _record(request: HttpRequest, night: Night, game: Game, form: RecordGameForm
             showdown=form.showdown(),
             extra_cards=form.extra_cards(),
             options=shelby_options(game, night),
+            table_version=table_version,
         )
     return services.record_table_hand(
         night_id=night.pk,
         by=by,  # type: ignore[arg-type]
         key=key,
         hand=form.table_hand(),
+        table_version=table_version,
     )
 
 
@@ -278,6 +341,13 @@ def deal_list_context(
     ):
         chips = chips_by_game.setdefault(transaction_id, {})
         chips[name or "?"] = chips.get(name or "?", 0) + amount
+    # Only where an undo is possible now does the list offer one; elsewhere it says
+    # what to undo (or rebuy) first. Only a running night can be undone at all.
+    blocked = (
+        undo_blockers(night, [g for g in games if not g.undone])
+        if membership.may_record and night.status == NightStatus.RUNNING
+        else {}
+    )
     rows = []
     for record in games:
         chips = chips_by_game.get(record.pk, {})
@@ -290,6 +360,7 @@ def deal_list_context(
                 else (record.deal.game if record.deal else ""),
                 "chips": sorted(chips.items(), key=lambda item: -item[1]),
                 "undo_key": uuid.uuid4().hex,
+                "undo_blocked": blocked[record.pk].note if record.pk in blocked else "",
             }
         )
     return {
@@ -310,11 +381,20 @@ def night_deals(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 
 def _render_deals(
-    request: HtmxHttpRequest, night: Night, membership: Membership, *, error: str = ""
+    request: HtmxHttpRequest,
+    night: Night,
+    membership: Membership,
+    *,
+    error: str = "",
+    error_for: int | None = None,
 ) -> HttpResponse:
+    listed = deal_list_context(night, membership)
+    # A refused undo says why next to its own game (where the tap was), else on top.
+    in_row = any(row["transaction"].pk == error_for for row in listed["deal_rows"])
     context = {
-        **deal_list_context(night, membership),
+        **listed,
         "error": error,
+        "error_for": error_for if in_row else None,
         "night_url": night_page_url(night),
         "games": GAMES.values(),
     }
@@ -341,7 +421,7 @@ def undo_deal(request: HtmxHttpRequest, night_id: int, transaction_id: int) -> H
         )
     except services.LedgerError as error:
         night.refresh_from_db()
-        return _render_deals(request, night, membership, error=str(error))
+        return _render_deals(request, night, membership, error=str(error), error_for=transaction_id)
     if request.htmx:
         # The undo changes the stacks, the pots and the dealer shown around the
         # list too (the night page), so the whole page is reloaded, not just the list.

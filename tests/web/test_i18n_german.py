@@ -408,8 +408,18 @@ def test_a_service_message_follows_the_active_language(
 @pytest.mark.parametrize(
     ("language", "message"),
     [
-        ("en", "Anna's stack would drop to -10: rebuy first"),
-        ("de", "Stapel von Anna fiele auf -10: Erst nachkaufen"),
+        (
+            "en",
+            "Undoing this would leave Anna with -10 chips: Anna played them in Seven-card"
+            " stud #2. Undo Seven-card stud #2 first or, if that game stands, rebuy for Anna"
+            " first.",
+        ),
+        (
+            "de",
+            "Nach dem Rückgängigmachen hätte Anna -10 Chips: Anna hat sie in Seven-Card Stud"
+            " #2 gesetzt. Mach zuerst Seven-Card Stud #2 rückgängig oder, wenn dieses Spiel so"
+            " stimmt, kauf zuerst für Anna nach.",
+        ),
     ],
 )
 def test_a_message_naming_a_stack_follows_the_active_language(

@@ -1,0 +1,51 @@
+"""The table's version: what a preview was computed on, checked again by its confirm.
+
+A preview shows what the engine would settle on the stacks, pots, seats and
+dealer of that moment. If anything changed before the confirm (a second tab
+recorded the same hand, a player left), booking the form as it stands would
+settle something the host never saw. The version names the night's latest
+transaction: every chip movement is one, and so is every change of seats (an
+arrival is a buy-in, a departure a cash-out, both written by ``posting.post``).
+It also hashes the dealer and the house rules, which change without one. It
+leads with the transaction id so that the refusal can say what was recorded in
+between. One query: the form's pages count theirs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.utils.translation import gettext
+
+from gamenight.models import Night, Transaction
+from gamenight.services.errors import TableChangedError
+
+
+def table_version(night: Night) -> str:
+    latest = (
+        Transaction.objects.filter(night=night).order_by("-pk").values_list("pk", flat=True).first()
+    ) or 0
+    state = [latest, night.dealer_id, night.ante, night.game_options, night.status]
+    digest = hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()
+    return f"{latest}.{digest[:12]}"
+
+
+def version_since(version: str) -> int | None:
+    """The latest transaction the version knew of (None for a version that is not one)."""
+    head, dot, _digest = version.partition(".")
+    return int(head) if dot and head.isdigit() and len(head) < 19 else None
+
+
+def check_table_version(night: Night, expected: str | None) -> None:
+    """Refuse a write prepared on another version of the table (``None``: not checked).
+
+    Called inside the locked write, after the idempotency look-up: a double tap
+    of a confirm that was recorded still returns that record.
+    """
+    if expected is None or expected == table_version(night):
+        return
+    raise TableChangedError(
+        gettext("the table changed since this preview: check the new preview and confirm again"),
+        since=version_since(expected),
+    )
