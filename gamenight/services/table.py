@@ -43,8 +43,9 @@ def group_players(night: Night, player_ids: Iterable[int]) -> list[Player]:
     found = {p.pk: p for p in Player.objects.filter(group_id=night.group_id, pk__in=ids)}
     for pid in ids:
         if pid not in found:
+            # Another group's id (a forged or stale form): say nothing about it.
             raise NotAtTableError(
-                gettext("player %(id)s is not a player of this group") % {"id": pid}
+                gettext("one of the players is not in this group: reload the page and try again")
             )
     if len(set(ids)) != len(ids):
         raise NotAtTableError(gettext("a player is listed twice"))
