@@ -54,6 +54,9 @@ class Report(models.Model):
 
 class NightReport(Report):
     night = models.OneToOneField(Night, on_delete=models.CASCADE, related_name="report")
+    # What check_ledger found wrong in the ledger when the report was built
+    # (gamenight/services/ledger_check.py); empty when every invariant held.
+    ledger_problem = models.TextField(blank=True, default="")
 
     class Meta:
         constraints = [
