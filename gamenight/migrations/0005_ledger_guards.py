@@ -182,6 +182,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="nightreport",
             name="ledger_problem",
-            field=models.TextField(blank=True, default=""),
+            field=models.JSONField(blank=True, default=dict),
         ),
     ]

@@ -54,9 +54,10 @@ class Report(models.Model):
 
 class NightReport(Report):
     night = models.OneToOneField(Night, on_delete=models.CASCADE, related_name="report")
-    # What check_ledger found wrong in the ledger when the report was built
-    # (gamenight/services/ledger_check.py); empty when every invariant held.
-    ledger_problem = models.TextField(blank=True, default="")
+    # The ledger check after the build (gamenight/services/ledger_check.py): the
+    # first violation as code and parameters, described in the reader's language
+    # on the page, and how many there are; {} when every invariant held.
+    ledger_problem = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
