@@ -24,6 +24,11 @@ On both engines:
 - A closed night stays closed: its status and its ``ended_at`` (the closing
   time, which check_ledger compares the entries with) never change again.
 - An account never moves: group, kind, player, night and deal are fixed.
+- A row the ledger points at is never made anew under its old id: Django's
+  foreign keys are checked only at commit, so deleting an account (or a night,
+  or, with SQLite's INSERT OR REPLACE, which fires no DELETE trigger, a
+  transaction) and inserting it again with a zero balance or a running status
+  would pass them. An insert is refused when ledger rows already point at its id.
 
 On PostgreSQL only: TRUNCATE of transactions, entries and accounts is refused
 (TRUNCATE fires no row trigger, so 0002's append-only rule missed it).
@@ -51,6 +56,15 @@ NEW_TX_MESSAGE = "an entry goes only into the new transaction written with it: r
 CLOSED_MESSAGE = "the night is closed: nothing more can be recorded"
 STAYS_CLOSED_MESSAGE = "a closed night stays closed: its status and closing time are final"
 MOVE_MESSAGE = "accounts never move: group, kind, player, night and deal are fixed"
+ANEW_MESSAGE = "the ledger is append-only: a row the ledger points at cannot be made anew"
+
+# Per table: what points at a row of it in the ledger (the id is NEW.id on insert).
+POINTED_AT = {
+    "gamenight_account": "EXISTS (SELECT 1 FROM gamenight_entry WHERE account_id = NEW.id)",
+    "gamenight_transaction": "EXISTS (SELECT 1 FROM gamenight_entry WHERE transaction_id = NEW.id)",
+    "gamenight_night": "EXISTS (SELECT 1 FROM gamenight_transaction WHERE night_id = NEW.id)"
+    " OR EXISTS (SELECT 1 FROM gamenight_account WHERE night_id = NEW.id)",
+}
 
 SQLITE = [
     f"""CREATE TRIGGER gamenight_account_balance_is_entries BEFORE UPDATE OF balance
@@ -64,6 +78,11 @@ SQLITE = [
     f"""CREATE TRIGGER gamenight_account_never_moves BEFORE UPDATE OF {", ".join(ACCOUNT_PLACE)}
     ON gamenight_account WHEN {MOVED_SQLITE}
     BEGIN SELECT RAISE(ABORT, '{MOVE_MESSAGE}'); END""",
+    *(
+        f"""CREATE TRIGGER {table}_not_made_anew BEFORE INSERT ON {table} WHEN {pointed}
+        BEGIN SELECT RAISE(ABORT, '{ANEW_MESSAGE}'); END"""
+        for table, pointed in POINTED_AT.items()
+    ),
     # One trigger, so that the closed night, the clearer reason, is named first.
     f"""CREATE TRIGGER gamenight_entry_own_transaction BEFORE INSERT ON gamenight_entry
     BEGIN
@@ -127,6 +146,21 @@ POSTGRES = [
     FOR EACH ROW WHEN (OLD.status = 'closed' AND (NEW.status IS DISTINCT FROM 'closed'
                        OR NEW.ended_at IS DISTINCT FROM OLD.ended_at))
     EXECUTE FUNCTION gamenight_refuse_reopening()""",
+    *(
+        f"""CREATE FUNCTION {table}_not_made_anew() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF {pointed} THEN
+                RAISE EXCEPTION '{ANEW_MESSAGE}' USING ERRCODE = 'integrity_constraint_violation';
+            END IF;
+            RETURN NEW;
+        END $$"""
+        for table, pointed in POINTED_AT.items()
+    ),
+    *(
+        f"""CREATE TRIGGER {table}_not_made_anew BEFORE INSERT ON {table}
+        FOR EACH ROW EXECUTE FUNCTION {table}_not_made_anew()"""
+        for table in POINTED_AT
+    ),
     # 0002's function names TG_OP and the table in its message.
     *(
         f"""CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table}
@@ -141,6 +175,7 @@ SQLITE_DROP = [
     "DROP TRIGGER IF EXISTS gamenight_account_never_moves",
     "DROP TRIGGER IF EXISTS gamenight_entry_own_transaction",
     "DROP TRIGGER IF EXISTS gamenight_night_stays_closed",
+    *(f"DROP TRIGGER IF EXISTS {table}_not_made_anew" for table in POINTED_AT),
 ]
 
 POSTGRES_DROP = [
@@ -155,6 +190,8 @@ POSTGRES_DROP = [
     "DROP FUNCTION IF EXISTS gamenight_entry_night_open()",
     "DROP FUNCTION IF EXISTS gamenight_entry_own_transaction()",
     "DROP FUNCTION IF EXISTS gamenight_refuse_reopening()",
+    *(f"DROP TRIGGER IF EXISTS {t}_not_made_anew ON {t}" for t in POINTED_AT),
+    *(f"DROP FUNCTION IF EXISTS {t}_not_made_anew()" for t in POINTED_AT),
 ]
 
 

@@ -205,3 +205,63 @@ def test_postgres_refuses_truncation(on_postgres: None, table: str) -> None:
         execute(f"TRUNCATE {table} CASCADE")
     assert Entry.objects.count() == 6
     assert_ledger_consistent(made.group)
+
+
+# ---------------------------------------------------------------- rows made anew
+
+
+def remake(table_name: str, pk: int, *, replace: bool, **changes: object) -> None:
+    """The row again under its own id with ``changes``: deleted and inserted, or
+    SQLite's INSERT OR REPLACE (which deletes without firing a DELETE trigger).
+    Django's foreign keys are checked at commit, so the rows pointing at the old
+    row would accept the new one."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SELECT * FROM {table_name} WHERE id = %s", [pk])
+        columns = [c[0] for c in cursor.description]
+        row = {**dict(zip(columns, cursor.fetchone(), strict=True)), **changes}
+        if not replace:
+            cursor.execute(f"DELETE FROM {table_name} WHERE id = %s", [pk])
+        verb = "INSERT OR REPLACE" if replace else "INSERT"
+        marks = ", ".join(["%s"] * len(row))
+        cursor.execute(
+            f"{verb} INTO {table_name} ({', '.join(row)}) VALUES ({marks})", [*row.values()]
+        )
+
+
+def test_an_account_with_entries_cannot_be_made_anew(ledger: Table) -> None:
+    anna, _ = anna_and_bank(ledger)
+    with pytest.raises(IntegrityError, match="made anew"):
+        remake("gamenight_account", anna.pk, replace=False, balance=0)
+    assert stacks(ledger.night)["Anna"] == 50
+    assert_ledger_consistent(ledger.group)
+
+
+def test_a_closed_night_cannot_be_made_anew_to_reopen_it(ledger: Table) -> None:
+    services.end_night(night_id=ledger.night.pk, by=ledger.owner)
+    with pytest.raises(IntegrityError, match="made anew"):
+        remake("gamenight_night", ledger.night.pk, replace=False, status="running")
+    assert Night.objects.get(pk=ledger.night.pk).status == NightStatus.CLOSED
+
+
+@pytest.mark.parametrize(
+    ("table_name", "change"),
+    [
+        ("gamenight_account", {"balance": 0}),
+        ("gamenight_night", {"status": "running"}),
+        ("gamenight_transaction", {"kind": "cash_out"}),
+    ],
+)
+def test_sqlite_insert_or_replace_cannot_make_ledger_rows_anew(
+    table: Table, table_name: str, change: dict[str, object]
+) -> None:
+    services.end_night(night_id=table.night.pk, by=table.owner)
+    pk = {
+        "gamenight_account": anna_and_bank(table)[0].pk,
+        "gamenight_night": table.night.pk,
+        "gamenight_transaction": Transaction.objects.get(idempotency_key="start").pk,
+    }[table_name]
+    with pytest.raises(IntegrityError, match="made anew"):
+        remake(table_name, pk, replace=True, **change)
+    assert stacks(table.night) == {"Anna": 50, "Ben": 50, "Carla": 50}
+    assert Night.objects.get(pk=table.night.pk).status == NightStatus.CLOSED
+    assert Transaction.objects.get(idempotency_key="start").kind == "buy_in"
