@@ -21,6 +21,7 @@ On both engines:
     an INSERT into another table whose rowid happens to equal the transaction's
     id passes the chain check. SQLite has no roles either: whoever can write the
     file can drop any trigger, so the SQLite guards stop mistakes, not attacks.
+- An entry books only to an account of its transaction's group.
 - A closed night stays closed: its status and its ``ended_at`` (the closing
   time, which check_ledger compares the entries with) never change again.
 - An account never moves: group, kind, player, night and deal are fixed.
@@ -54,6 +55,9 @@ BALANCE_MESSAGE = "the ledger is append-only: a balance changes only with an ent
 OPENED_MESSAGE = "a new account starts at zero chips: record a transaction to fill it"
 NEW_TX_MESSAGE = "an entry goes only into the new transaction written with it: record a new one"
 CLOSED_MESSAGE = "the night is closed: nothing more can be recorded"
+GROUP_MESSAGE = "an entry books only to accounts of its own group, never of another group"
+OTHER_GROUP = """(SELECT group_id FROM gamenight_account WHERE id = NEW.account_id)
+    IS DISTINCT FROM (SELECT group_id FROM gamenight_transaction WHERE id = NEW.transaction_id)"""
 STAYS_CLOSED_MESSAGE = "a closed night stays closed: its status and closing time are final"
 MOVE_MESSAGE = "accounts never move: group, kind, player, night and deal are fixed"
 ANEW_MESSAGE = "the ledger is append-only: a row the ledger points at cannot be made anew"
@@ -90,6 +94,7 @@ SQLITE = [
         WHERE (SELECT n.status FROM gamenight_transaction t
                JOIN gamenight_night n ON n.id = t.night_id
                WHERE t.id = NEW.transaction_id) = 'closed';
+        SELECT RAISE(ABORT, '{GROUP_MESSAGE}') WHERE {OTHER_GROUP.replace("IS DISTINCT FROM", "IS NOT")};
         SELECT RAISE(ABORT, '{NEW_TX_MESSAGE}')
         WHERE NEW.transaction_id IS NOT (SELECT MAX(id) FROM gamenight_transaction)
            OR NOT (last_insert_rowid() = NEW.transaction_id
@@ -124,6 +129,9 @@ POSTGRES = [
             JOIN gamenight_night n ON n.id = t.night_id
             WHERE t.id = NEW.transaction_id) = 'closed' THEN
             RAISE EXCEPTION '{CLOSED_MESSAGE}' USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
+        IF {OTHER_GROUP} THEN
+            RAISE EXCEPTION '{GROUP_MESSAGE}' USING ERRCODE = 'integrity_constraint_violation';
         END IF;
         RETURN NEW;
     END $$""",

@@ -62,6 +62,15 @@ def append(transaction_id: int, legs: list[tuple[Account, int]]) -> None:
         )
 
 
+def write_new(table: Table, legs: list[tuple[Account, int]]) -> None:
+    """A new transaction and its entries, in one DB transaction, as the app writes them."""
+    with transaction.atomic():
+        tx = Transaction.objects.create(
+            group=table.group, night=table.night, kind="rebuy", idempotency_key="raw"
+        )
+        Entry.objects.bulk_create(Entry(transaction=tx, account=a, amount=n) for a, n in legs)
+
+
 def anna_and_bank(table: Table) -> tuple[Account, Account]:
     anna = Account.objects.get(night=table.night, player=table.players[0])
     return anna, Account.objects.get(group=table.group, kind=AccountKind.BANK)
@@ -120,6 +129,17 @@ def test_entries_cannot_join_a_transaction_of_a_closed_night(ledger: Table) -> N
     with pytest.raises(IntegrityError, match="closed"):
         append(last.pk, [(anna, 20), (bank, -20)])
     assert stacks(ledger.night)["Anna"] == 55
+    assert_ledger_consistent(ledger.group)
+
+
+def test_an_entry_cannot_book_to_another_groups_account(ledger: Table) -> None:
+    other_group = ledger.outsider.memberships.get().group
+    other_bank, _ = Account.objects.get_or_create(group=other_group, kind=AccountKind.BANK)
+    anna, _ = anna_and_bank(ledger)
+    legs = [(anna, 5), (other_bank, -5)]
+    with pytest.raises(IntegrityError, match="another group"):
+        write_new(ledger, legs)
+    assert Account.objects.get(pk=other_bank.pk).balance == 0
     assert_ledger_consistent(ledger.group)
 
 
