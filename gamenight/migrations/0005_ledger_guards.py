@@ -6,8 +6,12 @@ On both engines:
   checks the result instead of the caller: a balance may only be set to the sum
   of the account's entries. The entry trigger's own update always is (SQLite
   runs a row's AFTER trigger before the next row of a multi-row INSERT); any
-  other update either changes nothing or is refused. PostgreSQL keeps 0002's
-  rule (no balance change outside a trigger). An account starts at zero.
+  other update either changes nothing or is refused. The sum costs a read of
+  the account's entries per entry (measured: about +1 ms for a two-leg
+  transaction whose accounts hold 3,000 entries each, next to nothing below a
+  few hundred; stacks and pots live one night, the bank gains ~20 a night).
+  PostgreSQL keeps 0002's rule (no balance change outside a trigger). An
+  account starts at zero.
 - An entry goes only into its own, new transaction, written in the same
   database transaction, and never into a transaction of a closed night:
   * PostgreSQL: the entry row and its transaction row carry the same ``xmin``
