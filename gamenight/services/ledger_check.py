@@ -223,8 +223,14 @@ def _transaction_label(params: dict[str, Any]) -> str:
 
 
 def describe(code: str, params: dict[str, Any]) -> str:
-    """A stored violation in the active language."""
-    p = dict(params)
+    """A stored violation in the active language; never an error, even for odd data."""
+    try:
+        return _describe(code, dict(params))
+    except (KeyError, TypeError, ValueError):
+        return gettext("unknown ledger problem %(code)s") % {"code": code}
+
+
+def _describe(code: str, p: dict[str, Any]) -> str:
     if code in ("guard_missing", "guard_off"):
         text = (
             gettext("the database guard %(name)s is missing: run manage.py migrate")

@@ -117,7 +117,10 @@ def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]
     problem = getattr(report, "ledger_problem", None)
     if not problem:
         return {}
-    more = int(problem.get("count", 1)) - 1
+    if not isinstance(problem, dict):
+        problem = {"code": str(problem)[:100]}
+    count = problem.get("count")
+    more = count - 1 if isinstance(count, int) else 0
     return {
         "ledger_problem": describe(problem.get("code", ""), problem.get("params") or {}),
         "ledger_more": ngettext(

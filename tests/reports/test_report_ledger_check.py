@@ -83,3 +83,14 @@ def test_a_build_again_after_the_repair_clears_the_problem(people: People, night
     )
     tasks.build_night_report(night.pk)
     assert NightReport.objects.get(night=night).ledger_problem == {}
+
+
+def test_a_stored_problem_the_page_cannot_read_is_still_shown_not_a_500(
+    people: People, night: Night
+) -> None:
+    NightReport.objects.filter(night=night).update(
+        ledger_problem={"code": "balance", "params": {"player": "Anna"}, "count": "x"}
+    )
+    html = _page(people.viewer, night)
+    assert 'class="alert ledger-problem"' in html
+    assert "unknown ledger problem balance" in html
