@@ -18,6 +18,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from gamenight.models import NightReport, SeasonReport
 from gamenight.reports import build
+from gamenight.services import ledger_check
 
 TRANSIENT = (OperationalError, ConnectionError, BrokerError)
 MAX_RETRIES = 6
@@ -66,7 +67,10 @@ _OPTIONS: dict[str, Any] = {
 
 @shared_task(base=NightReportTask, name="gamenight.build_night_report", **_OPTIONS)
 def build_night_report(night_id: int) -> str:
-    return build.build_night(night_id)
+    built = build.build_night(night_id)
+    # After every delivery, not only a fresh build: the ledger as it stands now.
+    ledger_check.record_on_night_report(night_id)
+    return built
 
 
 @shared_task(base=SeasonReportTask, name="gamenight.build_season_report", **_OPTIONS)

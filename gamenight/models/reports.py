@@ -54,6 +54,10 @@ class Report(models.Model):
 
 class NightReport(Report):
     night = models.OneToOneField(Night, on_delete=models.CASCADE, related_name="report")
+    # The ledger check after the build (gamenight/services/ledger_check.py): the
+    # first violation as code and parameters, described in the reader's language
+    # on the page, and how many there are; {} when every invariant held.
+    ledger_problem = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [

@@ -18,6 +18,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -35,6 +36,7 @@ from gamenight.models import (
 )
 from gamenight.reports import build
 from gamenight.services import LedgerError
+from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
 from gamenight.views.groups import (
     BAD_INPUT,
@@ -94,6 +96,7 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
         "transfers": transfers,
         "chip_value": _money(settle["chip_value_cents"]) if settle else "",
         "poll_seconds": POLL_SECONDS,
+        **_ledger_problem(report),
         "game_label": game_label,
         "game_mix": [{**m, "label": game_label(m["game"])} for m in (data.get("game_mix") or [])],
         "biggest_pots": [
@@ -108,6 +111,26 @@ def _chip_form(group: Group, membership: Membership) -> ChipValueForm | None:
         return None
     cents = group.chip_value_cents
     return ChipValueForm(initial={"chip_value": Decimal(cents) / 100 if cents else None})
+
+
+def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]:
+    """The worker's ledger check (night reports only), in the reader's language."""
+    problem = getattr(report, "ledger_problem", None)
+    if not problem:
+        return {}
+    if not isinstance(problem, dict):
+        problem = {"code": str(problem)[:100]}
+    count = problem.get("count")
+    more = count - 1 if isinstance(count, int) else 0
+    return {
+        "ledger_problem": describe(problem.get("code", ""), problem.get("params") or {}),
+        "ledger_more": ngettext(
+            "The check found %(n)s more problem.", "The check found %(n)s more problems.", more
+        )
+        % {"n": more}
+        if more > 0
+        else "",
+    }
 
 
 # ------------------------------------------------------------------ the night

@@ -27,10 +27,10 @@ def compose() -> Any:
 
 def test_it_has_the_production_services_with_health_checks(compose: Any) -> None:
     services = compose["services"]
-    assert set(services) == {"db", "redis", "web", "worker"}
+    assert set(services) == {"db", "redis", "migrate", "web", "worker"}
     assert services["db"]["image"].startswith("postgres:")
     assert services["redis"]["image"].startswith("redis:")
-    for name in services:
+    for name in services.keys() - {"migrate"}:  # a one-shot job has no health to check
         assert "healthcheck" in services[name], name
     for name in ("web", "worker"):
         env = services[name]["environment"]
@@ -42,18 +42,50 @@ def test_the_worker_command_is_the_one_the_tests_start(compose: Any) -> None:
     assert tuple(compose["services"]["worker"]["command"]) == commands.WORKER
 
 
-def test_the_web_command_migrates_collects_static_and_runs_gunicorn(compose: Any) -> None:
+def test_the_web_command_collects_static_and_runs_gunicorn(compose: Any) -> None:
     command = compose["services"]["web"]["command"]
     assert command[:2] == ["sh", "-c"]
     assert command[2] == (
-        f"{commands.shell(commands.MIGRATE)} && {commands.shell(commands.COLLECTSTATIC)} "
-        f"&& exec {commands.shell(commands.WEB)}"
+        f"{commands.shell(commands.COLLECTSTATIC)} && exec {commands.shell(commands.WEB)}"
     )
+
+
+def test_the_migrations_run_once_as_the_owner_before_web_and_worker(compose: Any) -> None:
+    services = compose["services"]
+    migrate = services["migrate"]
+    assert tuple(migrate["command"]) == commands.MIGRATE
+    assert migrate["restart"] == "no"
+    assert migrate["depends_on"]["db"]["condition"] == "service_healthy"
+    owner = migrate["environment"]["DATABASE_URL"]
+    assert "postgres://gamenight:${POSTGRES_PASSWORD:?" in owner
+    for name in ("web", "worker"):
+        needs = services[name]["depends_on"]
+        assert needs["migrate"]["condition"] == "service_completed_successfully", name
+        assert commands.shell(commands.MIGRATE) not in str(services[name]["command"]), name
+
+
+def test_web_and_worker_connect_as_the_app_role_that_owns_nothing(compose: Any) -> None:
+    services = compose["services"]
+    for name in ("web", "worker"):
+        url = services[name]["environment"]["DATABASE_URL"]
+        assert "postgres://gamenight_app:${POSTGRES_APP_PASSWORD:?" in url, name
+        assert "POSTGRES_PASSWORD" not in url, name
+    # The owner is the image's POSTGRES_USER; the app role is made on the first start.
+    db = services["db"]
+    assert db["environment"]["POSTGRES_USER"] == "gamenight"
+    mounts = {m.split(":")[1]: m.split(":")[0] for m in db["volumes"] if m.startswith("./")}
+    init = mounts["/docker-entrypoint-initdb.d/10-gamenight-roles.sh"]
+    assert (ROOT / init).is_file()
+    script = (ROOT / init).read_text()
+    sql_path = next(path for path, source in mounts.items() if source.endswith(".sql"))
+    assert f"-f {sql_path}" in script
+    assert 'app_role="${POSTGRES_APP_USER:-gamenight_app}"' in script
+    assert "POSTGRES_APP_PASSWORD" in db["environment"]
 
 
 def test_no_secret_is_written_in_the_file(compose: Any) -> None:
     text = (ROOT / "docker-compose.yml").read_text()
-    for name in ("SECRET_KEY", "POSTGRES_PASSWORD"):
+    for name in ("SECRET_KEY", "POSTGRES_PASSWORD", "POSTGRES_APP_PASSWORD"):
         for value in re.findall(rf"{name}: (.+)", text):
             assert value.strip().startswith("${"), f"{name} must come from the environment"
 
