@@ -1,7 +1,7 @@
 -- The app's database role, gamenight_app by default: it owns nothing, so it can
 -- neither ALTER a table (no DISABLE TRIGGER) nor drop or replace a trigger; it is
 -- granted no TRUNCATE, and it is no superuser (no session_replication_role).
--- It reads and writes rows; the ledger's triggers (migrations 0002, 0005) then
+-- It reads and writes rows; the ledger's triggers (migrations 0002, 0008) then
 -- decide what a row change may do. The owner runs the migrations.
 --
 -- Run with psql as the owner, on the app's database, with the variables

@@ -1,7 +1,7 @@
 """Check every ledger invariant against what is stored; ``manage.py check_ledger`` and
 the report worker (gamenight/tasks.py) call :func:`find_violations`.
 
-The database refuses what it can (migrations 0002 and 0005); this finds what got
+The database refuses what it can (migrations 0002 and 0008); this finds what got
 past it anyway: a guard dropped or switched off, a one-legged transaction on
 SQLite (which cannot check the sum at commit), raw SQL with the triggers off.
 
