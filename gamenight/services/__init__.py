@@ -30,6 +30,7 @@ from gamenight.services.groups import (
     rotate_invite,
     set_role,
 )
+from gamenight.services.leaving import fold_and_leave
 from gamenight.services.nights import arrive, end_night, leave, rebuy, split_night_pots, start_night
 from gamenight.services.recording import (
     TableHandInput,
@@ -37,15 +38,18 @@ from gamenight.services.recording import (
     record_shelby_round,
     record_table_hand,
 )
+from gamenight.services.running_hand import HandRunningError, PlayerInHandError
 from gamenight.services.undo import undo
 
 __all__ = [
     "AlreadyReversedError",
     "BadAmountError",
+    "HandRunningError",
     "IdempotencyConflictError",
     "LedgerError",
     "NightClosedError",
     "NotAtTableError",
+    "PlayerInHandError",
     "PotsNotEmptyError",
     "StackTooShortError",
     "TableHandInput",
@@ -55,6 +59,7 @@ __all__ = [
     "create_night",
     "create_season",
     "end_night",
+    "fold_and_leave",
     "group_for_recording",
     "group_for_viewing",
     "invite_token",
