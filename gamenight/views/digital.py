@@ -209,14 +209,19 @@ def _seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
 
 def _seat_etag(link: SeatLink, hand: DigitalHand | None) -> str:
     return _seat_tag(
-        link.pk, None if hand is None else hand.pk, None if hand is None else hand.version
+        link.pk,
+        link.seat.seated,
+        None if hand is None else hand.pk,
+        None if hand is None else hand.version,
     )
 
 
-def _seat_tag(link_id: int, hand_id: int | None, version: int | None) -> str:
+def _seat_tag(link_id: int, seated: bool, hand_id: int | None, version: int | None) -> str:
+    # A player who leaves changes the page (no more moves) without moving the hand.
+    away = () if seated else ("gone",)
     if hand_id is None:
-        return _etag("s", link_id, "none")
-    return _etag("s", link_id, "h", hand_id, "v", version)
+        return _etag("s", link_id, *away, "none")
+    return _etag("s", link_id, *away, "h", hand_id, "v", version)
 
 
 def _seat_actions(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:

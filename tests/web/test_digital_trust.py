@@ -442,3 +442,79 @@ def test_the_table_poll_of_a_finished_hand_moves_to_the_next(night: Table) -> No
     assert moved.headers["HX-Redirect"] == reverse(
         "digital_table", args=[night.night.pk, second.pk]
     )
+
+
+def _act(hand: DigitalHand, action: ActionName, key: str, amount: int | None = None) -> int:
+    hand.refresh_from_db()
+    seat = digital.hand_state(hand).actor
+    assert seat is not None
+    digital.act(
+        hand_id=hand.pk,
+        seat=seat,
+        move=Move(action=action, amount=amount),
+        version=hand.version,
+        key=key,
+    )
+    hand.refresh_from_db()
+    return seat
+
+
+def test_chips_nobody_matched_go_to_the_bank_with_the_player_who_left(night: Table) -> None:
+    from gamenight.reports.night import night_figures
+
+    anna, ben, carla = night.players
+    # Anna and Carla come back with 3 chips each: after the ante they can call 2.
+    for n, short in enumerate((anna, carla)):
+        services.leave(night_id=night.night.pk, by=night.owner, key=f"l{n}", player_id=short.pk)
+        services.arrive(
+            night_id=night.night.pk, by=night.owner, key=f"a{n}", player_id=short.pk, buy_in=3
+        )
+    hand = start(night)
+    ben_seat = [player_of(hand, s) for s in range(3)].index(ben.pk)
+    bank = bank_balance(night)
+    behind = 0
+    for n in range(40):
+        hand.refresh_from_db()
+        if hand.status != HandStatus.RUNNING:
+            break
+        state = digital.hand_state(hand)
+        legal = {a.kind: a for a in state.legal_actions()}
+        if state.actor == ben_seat and not behind:
+            kind = ActionName.BET if ActionName.BET in legal else ActionName.RAISE_BY
+            _act(hand, kind, f"ben{n}", amount=legal[kind].max_amount)
+            behind = digital.hand_state(hand).stacks[ben_seat]
+            services.fold_and_leave(
+                night_id=night.night.pk, by=night.owner, key="fl", player_id=ben.pk, hand_id=hand.pk
+            )
+            assert bank_balance(night) == bank + behind
+            continue
+        kind = ActionName.CALL if ActionName.CALL in legal else ActionName.CHECK
+        _act(hand, kind, f"short{n}")
+    hand.refresh_from_db()
+    assert hand.status == HandStatus.FINISHED
+    state = digital.hand_state(hand)
+    # The two short stacks went all-in for 3; Ben's chips above that, matched by
+    # nobody, come back to him, and he is not at the table to take them.
+    returned = (state.payouts or [])[ben_seat]
+    assert returned == state.put_in[ben_seat] - 3 > 0
+    assert stacks(night.night)["Ben"] == 0
+    assert bank_balance(night) == bank + behind + returned
+    assert_ledger_consistent(night.group)
+    services.end_night(night_id=night.night.pk, by=night.owner)
+    night.night.refresh_from_db()
+    figures = night_figures(night.night, chip_value_cents=None).data["results"]
+    row = next(r for r in figures if r["name"] == "Ben")
+    # The report's final stack is what he took home, chip for chip.
+    assert row["final_stack"] == row["cashed_out"] == behind + returned
+
+
+def test_a_seat_poll_shows_that_the_player_left(night: Table) -> None:
+    hand = start(night, game="no-peek")
+    link = link_of(hand, 0)
+    url = reverse("seat_state", args=[link.token])
+    digital.abandon_hand(night_id=night.night.pk, hand_id=hand.pk, by=night.owner, key="ab")
+    etag = Client().get(url, **HX).headers["ETag"]
+    services.leave(night_id=night.night.pk, by=night.owner, key="l", player_id=player_of(hand, 0))
+    moved = Client().get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    assert moved.status_code == 200
+    assert "You left the table" in moved.content.decode()
