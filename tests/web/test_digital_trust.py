@@ -518,3 +518,53 @@ def test_a_seat_poll_shows_that_the_player_left(night: Table) -> None:
     moved = Client().get(url, HTTP_IF_NONE_MATCH=etag, **HX)
     assert moved.status_code == 200
     assert "You left the table" in moved.content.decode()
+
+
+# ---------------------------------------------------------------------- at once, on PostgreSQL
+
+
+@pytest.mark.postgres
+def test_fold_and_cash_out_racing_the_players_tap_and_a_second_host(on_postgres: None) -> None:
+    from ledger_helpers import run_together
+
+    table = make_table()
+    table.night.allowed_games = ["seven-card-stud"]
+    table.night.save()
+    hand = start(table)
+    bet(hand, "b1")
+    state = digital.hand_state(hand)
+    caller = state.actor
+    assert caller is not None
+    player = player_of(hand, caller)
+    bank = bank_balance(table)
+
+    def tap() -> Any:
+        return digital.act(
+            hand_id=hand.pk,
+            seat=caller,
+            move=Move(action=ActionName.CALL),
+            version=hand.version,
+            key="phone",
+        )
+
+    def host(by: Any, key: str) -> Any:
+        return services.fold_and_leave(
+            night_id=table.night.pk, by=by, key=key, player_id=player, hand_id=hand.pk
+        )
+
+    results = run_together(
+        [tap, lambda: host(table.owner, "host"), lambda: host(table.cohost, "cohost")]
+    )
+    cash_outs = [r for r in results if isinstance(r, Transaction)]
+    assert len(cash_outs) == 1, results
+    assert all(isinstance(r, (Transaction, DigitalHand, services.LedgerError)) for r in results)
+    assert not Seat.objects.get(night=table.night, player_id=player).seated
+    hand = play_out(hand, random.Random(2))
+    final = digital.hand_state(hand)
+    name = final.names[caller]
+    # Whether the call came before the fold or not: what he put in stayed in the hand,
+    # the rest went home with him, and every chip is somewhere.
+    assert stacks(table.night)[name] == 0
+    assert bank_balance(table) == bank + 50 - final.put_in[caller] + (final.payouts or [])[caller]
+    assert sum(stacks(table.night).values()) + bank_balance(table) - bank == 150
+    assert_ledger_consistent(table.group)
