@@ -75,6 +75,16 @@ def chips_in_hand(night: Night, seat: Seat, name: str) -> int:
         return 0
     index = ids.index(seat.pk)
     state = hand_from_dict(hand.state)
+    if index not in state.departed and not state.can_forfeit(seat=index):
+        # Guts, Shelby: nobody can be folded out mid-hand, so there is only waiting.
+        raise HandRunningError(
+            gettext(
+                "%(hand)s is still running and %(name)s is in it: in %(game)s the chips "
+                "are settled only when the hand ends, so finish or abandon it first"
+            )
+            % {"hand": hand_label(hand), "name": name, "game": game_title(hand.deal.game)},
+            hand=hand,
+        )
     if index not in state.departed:
         raise PlayerInHandError(
             gettext(

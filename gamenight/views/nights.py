@@ -205,6 +205,7 @@ def _night_context(night: Night, membership: Membership, **forms_given: Any) -> 
             end_hand=_hand_to_finish(night, forms_given.get("end_refusal")),
             leave_error=forms_given.get("leave_error"),
             fold_leave=_fold_leave_offer(forms_given.get("refusal")),
+            leave_hand=_hand_to_finish(night, forms_given.get("refusal")),
         )
     # Digital hands: start one, seat links, acting for an absent player (digital/_host_panel.html).
     context.update(

@@ -270,6 +270,15 @@ def test_fold_and_cash_out_with_bad_input_changes_nothing(
 def test_guts_cannot_fold_a_player_out_and_says_to_wait(night: Table) -> None:
     hand = start(night, game="guts")
     player = player_of(hand, 0)
+    leave = client_for(night.owner).post(
+        reverse("night_leave", args=[night.night.pk]), {"key": "l1", "player": player}, **HX
+    )
+    assert leave.status_code == 422
+    html = leave.content.decode()
+    assert f"Hand #{hand.deal.number} (Guts) is still running" in html
+    assert "finish or abandon it first" in html
+    assert reverse("night_fold_leave", args=[night.night.pk]) not in html  # no way but waiting
+    assert reverse("digital_abandon", args=[night.night.pk, hand.pk]) in html
     response = client_for(night.owner).post(
         reverse("night_fold_leave", args=[night.night.pk]),
         {"key": "fl1", "player": player, "hand": hand.pk},
