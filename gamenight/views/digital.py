@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -353,9 +354,12 @@ def _hand_for_member(request: HttpRequest, night_id: int, hand_id: int) -> Digit
     if group_id is None:
         raise Http404("no such night")
     membership_for_user(request, group_id)
+    # The night's latest hand comes along in the same query: the TV's poll follows it.
+    latest = DigitalHand.objects.filter(night=OuterRef("night")).order_by("-id").values("id")
     hand = (
         DigitalHand.objects.filter(pk=hand_id, night_id=night_id)
         .select_related("deal", "night")
+        .annotate(latest_id=Subquery(latest[:1]))
         .first()
     )
     if hand is None:
@@ -395,13 +399,8 @@ def table_page(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def table_state(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     hand = _hand_for_member(request, night_id, hand_id)
-    later = (
-        DigitalHand.objects.filter(night_id=night_id, pk__gt=hand.pk)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    if later is not None:
+    later = getattr(hand, "latest_id", hand.pk)
+    if later != hand.pk:
         # The TV shows one hand; once the next one is dealt, it follows to that one.
         response = HttpResponse(status=200)
         response.headers["HX-Redirect"] = reverse("digital_table", args=[night_id, later])
