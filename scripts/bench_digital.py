@@ -210,7 +210,7 @@ def dealer(
         found = current_hand(db, table["night"])
         if found is None:
             return
-        _hand_id, data, version, status, seat_ids = found
+        hand_id, data, version, status, seat_ids = found
         began = time.perf_counter()
         try:
             if status != "running":
@@ -231,7 +231,12 @@ def dealer(
                 continue
             state = hand_from_dict(data)
             seat_id = int(seat_ids[state.actor])
-            form = {**pick(state, rng), "version": str(version), "key": uuid.uuid4().hex}
+            form = {
+                **pick(state, rng),
+                "hand": str(hand_id),
+                "version": str(version),
+                "key": uuid.uuid4().hex,
+            }
             path = f"/s/{links[seat_id]}/act/"
             try:
                 code, body = request_htmx(conn, sessions[seat_id], path, form)

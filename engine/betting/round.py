@@ -247,6 +247,16 @@ class BettingRound:
             self.to_act.clear()
         return self._record(ActionKind.FOLD, seat, chips=0)
 
+    def forfeit(self, *, seat: int) -> None:
+        """``seat`` leaves the hand, in turn or not, owing or not: out of the round,
+        their chips stay in the pot. Not an action of the round (nothing is recorded)."""
+        if not 0 <= seat < self.seat_count:
+            raise OutOfTurnError(f"there is no seat {seat} at this table")
+        self.folded[seat] = True
+        self.to_act = [s for s in self.to_act if s != seat]
+        if len(self.live_seats) <= 1:
+            self.to_act.clear()
+
     # ------------------------------------------------------------------ bet
 
     def bet_sizes(self) -> tuple[int, int | None]:

@@ -10,6 +10,7 @@ to a seat or the table, :mod:`.serialise` saves it and
 
 from engine.games.catalog import GAMES, game_options, make_rules
 from engine.games.errors import (
+    ForfeitError,
     GameOptionError,
     HandOverError,
     NoDecisionError,
@@ -31,6 +32,7 @@ __all__ = [
     "Event",
     "EventKind",
     "ExtraCard",
+    "ForfeitError",
     "GameOptionError",
     "GameRules",
     "HandOverError",

@@ -21,3 +21,7 @@ class NoDecisionError(IllegalActionError):
 
 class HandOverError(IllegalActionError):
     """An action after the hand has ended."""
+
+
+class ForfeitError(IllegalActionError):
+    """A player cannot leave this hand now (the game settles everyone at once at its end)."""

@@ -41,6 +41,8 @@ class EventKind(StrEnum):
     SHOW = "show"
     WIN = "win"
     RETURN = "return"
+    # A player left the hand (and the table), in turn or not: folded for good.
+    LEAVE = "leave"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,7 +8,7 @@ variant is a new :class:`GameRules` value, and a new kind of game a new step.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from engine.cards import Card
 from engine.rankings import STANDARD, Ranking
@@ -51,6 +51,14 @@ class Step:
     def also_waiting(self, state: HandState) -> list[int]:
         """Seats besides the actor that may act now (Guts: everyone declares at once)."""
         return []
+
+    # A player may leave a hand of a game whose steps all allow it
+    # (:meth:`HandState.forfeit`); Guts and Shelby settle everyone together at the
+    # end, so a player there leaves only between hands.
+    allows_forfeit: ClassVar[bool] = True
+
+    def forfeit(self, state: HandState, seat: int) -> None:
+        """Forget what this step still waits for from ``seat``, who has just left the hand."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -58,6 +58,7 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
         "payouts": state.payouts,
         "shown": list(state.shown),
         "history": [event.to_dict() for event in state.history],
+        "departed": list(state.departed),
     }
 
 
@@ -99,6 +100,8 @@ def hand_from_dict(data: Mapping[str, Any]) -> HandState:
             payouts=None if payouts is None else [int(v) for v in payouts],
             shown=[int(s) for s in data["shown"]],
             history=[Event.from_dict(e) for e in data["history"]],
+            # Hands saved before players could leave mid-hand have no such list.
+            departed=[int(s) for s in data.get("departed", [])],
         )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, EngineError):

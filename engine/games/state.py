@@ -32,7 +32,7 @@ from engine.betting import (
 )
 from engine.cards import Deck
 from engine.errors import EngineError, IllegalActionError, OutOfTurnError
-from engine.games.errors import HandOverError, NoDecisionError, TableSizeError
+from engine.games.errors import ForfeitError, HandOverError, NoDecisionError, TableSizeError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import ExtraCard, Face, GameRules, Step
 from engine.games.steps.declare import DeclareActions
@@ -96,6 +96,9 @@ class HandState(
     payouts: list[int] | None = None
     shown: list[int] = field(default_factory=list)
     history: list[Event] = field(default_factory=list)
+    # Seats that left the hand (:meth:`forfeit`): folded for good, even through a
+    # voided deal's fresh start.
+    departed: list[int] = field(default_factory=list)
 
     # ------------------------------------------------------------------ set-up
 
@@ -361,6 +364,44 @@ class HandState(
         self.verify_decline_walk(seat=seat)
         self.decision = None
         event = self.record(EventKind.DECLINE_WALK, seat)
+        self._advance()
+        return event
+
+    # ------------------------------------------------------------------ leaving
+
+    def verify_forfeit(self, *, seat: int) -> None:
+        """A player may leave the hand at any moment, in turn or not, except in a game
+        that settles everyone together at its end (Guts, Shelby)."""
+        name = self._verify_not_over(seat, "leave the hand")
+        if seat in self.departed:
+            raise IllegalActionError(f"{name} has already left the hand")
+        if not all(step.allows_forfeit for step in self.rules.steps):
+            raise ForfeitError(
+                f"{name} cannot leave during a hand of {self.rules.name}: "
+                "its chips are settled only at the end"
+            )
+
+    def can_forfeit(self, *, seat: int) -> bool:
+        return _can(lambda: self.verify_forfeit(seat=seat))
+
+    def forfeit(self, *, seat: int) -> Event:
+        """``seat`` leaves the hand: folded, whatever they owe, wherever the hand is.
+
+        Their chips in the pot stay there (they can win none of it back); the hand
+        goes on without them, or ends if one player is left. Not a move of the game:
+        for a player who goes home mid-hand, as the host decides.
+        """
+        self.verify_forfeit(seat=seat)
+        self.departed.append(seat)
+        if self.betting is not None:
+            self.betting.forfeit(seat=seat)
+        self.folded[seat] = True
+        if self.decision is not None and self.decision.seat == seat:
+            self.decision = None
+        step = self.step
+        if step is not None:
+            step.forfeit(self, seat)
+        event = self.record(EventKind.LEAVE, seat)
         self._advance()
         return event
 

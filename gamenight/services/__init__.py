@@ -38,6 +38,7 @@ from gamenight.services.groups import (
     rotate_invite,
     set_role,
 )
+from gamenight.services.leaving import fold_and_leave
 from gamenight.services.nights import arrive, end_night, leave, rebuy, split_night_pots, start_night
 from gamenight.services.recording import (
     TableHandInput,
@@ -45,17 +46,20 @@ from gamenight.services.recording import (
     record_shelby_round,
     record_table_hand,
 )
+from gamenight.services.running_hand import HandRunningError, PlayerInHandError
 from gamenight.services.table_version import table_version
 from gamenight.services.undo import undo
 
 __all__ = [
     "AlreadyReversedError",
     "BadAmountError",
+    "HandRunningError",
     "IdempotencyConflictError",
     "InviteError",
     "LedgerError",
     "NightClosedError",
     "NotAtTableError",
+    "PlayerInHandError",
     "PotsNotEmptyError",
     "StackTooShortError",
     "TableChangedError",
@@ -69,6 +73,7 @@ __all__ = [
     "create_single_invite",
     "end_night",
     "find_invite",
+    "fold_and_leave",
     "group_for_recording",
     "group_for_viewing",
     "invite_token",

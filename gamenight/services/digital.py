@@ -32,7 +32,7 @@ from django.utils.translation import gettext
 from engine.betting import DEFAULT_RAISE_CAP, FixedLimit, Limit, PotLimit, SpreadLimit
 from engine.cards import Deck
 from engine.errors import EngineError
-from engine.games import GAMES, ActionName, HandState, game_options, make_rules
+from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
 from engine.guts_chips import next_dealer
@@ -55,7 +55,9 @@ from gamenight.models import (
 )
 from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import IdempotencyConflictError, LedgerError, NightClosedError
+from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import Draft, Leg, check_key, post
+from gamenight.services.running_hand import game_title, hand_label
 from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
     deal_pot,
@@ -87,6 +89,9 @@ HOST_ACTIONS: Final = frozenset(
 
 ODDS_TRIALS: Final = 4000
 
+# How the log of hand actions names a player folded out of the hand as they leave.
+FORFEIT: Final = "forfeit"
+
 
 class DigitalHandError(LedgerError):
     """A digital hand cannot be started or changed as asked; nothing changed."""
@@ -98,6 +103,10 @@ class HandMovedOnError(DigitalHandError):
 
 class IllegalMoveError(DigitalHandError):
     """The engine refused the action (out of turn, a wrong amount ...)."""
+
+
+class HandOverError(DigitalHandError):
+    """The request names a hand that is over (finished or abandoned)."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -345,6 +354,10 @@ def _moved_on() -> str:
     return gettext("the hand moved on: here it is as it stands now")
 
 
+def _hand_over() -> str:
+    return gettext("this hand is over")
+
+
 def _apply(
     hand: DigitalHand,
     *,
@@ -356,7 +369,7 @@ def _apply(
     by: User | None,
 ) -> None:
     if hand.status != HandStatus.RUNNING:
-        raise DigitalHandError(gettext("this hand is over"))
+        raise HandOverError(_hand_over())
     if version != hand.version:
         raise HandMovedOnError(_moved_on())
     state = hand_state(hand)
@@ -371,12 +384,58 @@ def _apply(
         state.act(seat=seat, action=move.action, **extra)
     except EngineError as error:
         raise IllegalMoveError(str(error)) from None
+    _commit(hand, state, seat=seat, action=move.action.value, move=move, key=key, link=link, by=by)
+
+
+def forfeit_seat(*, hand: DigitalHand, seat_id: int, key: str, by: User) -> None:
+    """Fold the night's Seat ``seat_id`` out of ``hand`` (locked by the caller), logged as
+    the host's move; the hand is booked here if that ends it. For a player who leaves."""
+    if hand.status != HandStatus.RUNNING:
+        raise HandOverError(
+            gettext("%(hand)s is over: nothing was changed") % {"hand": hand_label(hand)}
+        )
+    seat = engine_seat(hand, seat_id)
+    if seat is None:
+        raise DigitalHandError(
+            gettext("this player is not in %(hand)s: nothing was changed")
+            % {"hand": hand_label(hand)}
+        )
+    state = hand_state(hand)
+    try:
+        state.forfeit(seat=seat)
+    except ForfeitError:
+        raise DigitalHandError(
+            gettext(
+                "in %(game)s the chips are settled only when the hand ends, so nobody can "
+                "leave during it: %(hand)s is still running: finish or abandon it first"
+            )
+            % {"game": game_title(hand.deal.game), "hand": hand_label(hand)}
+        ) from None
+    except EngineError as error:
+        raise IllegalMoveError(str(error)) from None
+    _commit(hand, state, seat=seat, action=FORFEIT, move=None, key=key, link=None, by=by)
+
+
+def _commit(
+    hand: DigitalHand,
+    state: HandState,
+    *,
+    seat: int,
+    action: str,
+    move: Move | None,
+    key: str,
+    link: SeatLink | None,
+    by: User | None,
+) -> None:
+    """Write the hand's new state on the version it was read at, book it if it is over,
+    and log the action; any other writer in between makes it :class:`HandMovedOnError`."""
     old = hand.version
     hand.state = hand_to_dict(state)
     hand.version = old + 1
     if state.is_over:
         hand.settlement = _book(hand, state)
         hand.status = HandStatus.FINISHED
+        _cash_out_departed(hand, state)
     hand.updated_at = timezone.now()
     written = DigitalHand.objects.filter(pk=hand.pk, version=old).update(
         state=hand.state,
@@ -391,14 +450,30 @@ def _apply(
         hand=hand,
         version=old,
         seat=seat,
-        action=move.action.value,
-        amount=move.amount,
-        cards=list(move.cards),
-        game=move.game or "",
+        action=action,
+        amount=move.amount if move else None,
+        cards=list(move.cards) if move else [],
+        game=(move.game if move else None) or "",
         idempotency_key=key,
         by_link=link,
         by_user=by if by is not None and by.is_authenticated else None,
     )
+
+
+def _cash_out_departed(hand: DigitalHand, state: HandState) -> None:
+    """A player who left during the hand gets back chips of theirs nobody matched;
+    they are not at the table to take them, so those go to the bank with them."""
+    for index in state.departed:
+        seat = Seat.objects.select_related("player").get(pk=int(hand.seat_ids[index]))
+        if seat.seated:
+            continue  # folded out this very moment: their own cash-out follows
+        if stack(hand.night, seat.player).balance > 0:
+            cash_out_rest(
+                night_id=hand.night_id,
+                by=hand.started_by,
+                key=f"digital-hand-{hand.pk}-rest-{index}",
+                player_id=seat.player_id,
+            )
 
 
 # ---------------------------------------------------------------------- booking the end

@@ -25,6 +25,7 @@ from gamenight.reports.build import queue_night_report
 from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import LedgerError, NotAtTableError, PotsNotEmptyError
 from gamenight.services.posting import Draft, Leg, check_chips, lock_balances, post
+from gamenight.services.running_hand import chips_in_hand, refuse_if_running
 from gamenight.services.table import bank, group_players, night_pot, seated_table, stack
 
 
@@ -125,16 +126,21 @@ def rebuy(*, night_id: int, by: User, key: str, player_id: int, amount: int) -> 
 
 
 def leave(*, night_id: int, by: User, key: str, player_id: int) -> Transaction:
-    """A player leaves: their stack is cashed out to the bank; the deal moves on if theirs."""
+    """A player leaves: their stack is cashed out to the bank; the deal moves on if theirs.
+
+    Refused while the player is in the digital hand in play (its chips are still in
+    their stack); once folded out of it, the chips they put in stay for the hand to book.
+    """
 
     def build(night: Night) -> Draft:
         table = seated_table(night)
         seat = table.by_player(player_id)
+        chips = max(0, seat.stack - chips_in_hand(night, seat.seat, seat.name))
         legs = []
-        if seat.stack:
+        if chips:
             legs = [
-                Leg(seat.account, -seat.stack, "cashes out"),
-                Leg(bank(night), seat.stack, f"{seat.name} cashes out"),
+                Leg(seat.account, -chips, "cashes out"),
+                Leg(bank(night), chips, f"{seat.name} cashes out"),
             ]
         if night.dealer_id == seat.seat.pk:
             rest = [s.position for s in table.seats if s.seat.pk != seat.seat.pk]
@@ -153,6 +159,34 @@ def leave(*, night_id: int, by: User, key: str, player_id: int) -> Transaction:
         key=key,
         kind=TransactionKind.CASH_OUT,
         payload=payload,
+        build=build,
+    )
+
+
+def cash_out_rest(*, night_id: int, by: User, key: str, player_id: int) -> Transaction | None:
+    """Cash out the chips a hand gave back to a player who left during it (chips of
+    theirs nobody matched); None when there are none or the player sits again."""
+
+    def build(night: Night) -> Draft:
+        seat = Seat.objects.filter(night=night, player_id=player_id, seated=False).first()
+        if seat is None:
+            return Draft(kind=TransactionKind.CASH_OUT, summary="back at the table")
+        account = stack(night, seat.player)
+        chips = lock_balances([account])[account.pk]
+        legs = []
+        if chips > 0:
+            legs = [
+                Leg(account, -chips, "cashes out after the hand"),
+                Leg(bank(night), chips, f"{seat.player} cashes out after the hand"),
+            ]
+        return Draft(kind=TransactionKind.CASH_OUT, legs=legs, summary=f"{seat.player} left")
+
+    return post(
+        night_id=night_id,
+        by=by,
+        key=key,
+        kind=TransactionKind.CASH_OUT,
+        payload={"player": player_id, "rest": True},
         build=build,
     )
 
@@ -208,6 +242,7 @@ def end_night(*, night_id: int, by: User) -> Night:
             return night
         if night.status != NightStatus.RUNNING:
             raise LedgerError(gettext("the night has not started"))
+        refuse_if_running(night)
         pots = Account.objects.filter(night=night, kind__in=NIGHT_POTS)
         held = {a.kind: a.balance for a in pots.select_for_update().order_by("pk") if a.balance}
         if held:

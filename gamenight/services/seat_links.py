@@ -69,10 +69,10 @@ def link_for_token(token: str) -> SeatLink:
     return link
 
 
-def seat_poll(token: str) -> tuple[int, int | None, int | None]:
-    """The link's id, and the id and version of the hand it opens (None, None: no hand
-    yet), in one indexed query without the hand's state: what a seat's poll is tagged
-    with. Http404 as :func:`link_for_token`."""
+def seat_poll(token: str) -> tuple[int, bool, int | None, int | None]:
+    """The link's id, whether its player is seated, and the id and version of the hand
+    it opens (None, None: no hand yet), in one indexed query without the hand's state:
+    what a seat's poll is tagged with. Http404 as :func:`link_for_token`."""
     latest = DigitalHand.objects.filter(night=OuterRef("night")).order_by("-id")
     row = (
         SeatLink.objects.filter(token=token, revoked=False)
@@ -81,15 +81,17 @@ def seat_poll(token: str) -> tuple[int, int | None, int | None]:
             latest_id=Subquery(latest.values("id")[:1]),
             latest_version=Subquery(latest.values("version")[:1]),
         )
-        .values_list("pk", "hand_id", "hand__version", "latest_id", "latest_version")
+        .values_list(
+            "pk", "seat__seated", "hand_id", "hand__version", "latest_id", "latest_version"
+        )
         .first()
     )
     if row is None:
         raise Http404("no such seat")
-    link_id, hand_id, hand_version, latest_id, latest_version = row
+    link_id, seated, hand_id, hand_version, latest_id, latest_version = row
     if hand_id is not None:
-        return link_id, hand_id, hand_version
-    return link_id, latest_id, latest_version
+        return link_id, seated, hand_id, hand_version
+    return link_id, seated, latest_id, latest_version
 
 
 def hand_for_link(link: SeatLink) -> DigitalHand | None:

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -89,7 +90,11 @@ _EVENT_LABELS: Mapping[str, Any] = {
     "show": gettext_lazy("shows"),
     "win": gettext_lazy("wins"),
     "return": gettext_lazy("gets back"),
+    "leave": gettext_lazy("leaves the table and folds"),
 }
+
+# A request for a hand that is over by now, or from a seat that has left: nothing changed.
+CONFLICT = 409
 
 # Actions a host may take for a player away from the phone, as buttons.
 _HOST_ORDER = [a for a in ActionName if a in digital.HOST_ACTIONS]
@@ -182,6 +187,7 @@ def _seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
         "hand": hand,
         "error": error,
         "etag": _seat_etag(link, hand),
+        "departed": not link.seat.seated,
     }
     if hand is None:
         return context
@@ -195,7 +201,7 @@ def _seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
         view=view,
         players=_players(view, me=seat, odds=None),
         me=view["players"][seat],
-        actions=_seat_actions(view, seat) if hand.is_running else [],
+        actions=_seat_actions(view, seat) if hand.is_running and link.seat.seated else [],
         log=_log(view),
         waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
     )
@@ -204,14 +210,19 @@ def _seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
 
 def _seat_etag(link: SeatLink, hand: DigitalHand | None) -> str:
     return _seat_tag(
-        link.pk, None if hand is None else hand.pk, None if hand is None else hand.version
+        link.pk,
+        link.seat.seated,
+        None if hand is None else hand.pk,
+        None if hand is None else hand.version,
     )
 
 
-def _seat_tag(link_id: int, hand_id: int | None, version: int | None) -> str:
+def _seat_tag(link_id: int, seated: bool, hand_id: int | None, version: int | None) -> str:
+    # A player who leaves changes the page (no more moves) without moving the hand.
+    away = () if seated else ("gone",)
     if hand_id is None:
-        return _etag("s", link_id, "none")
-    return _etag("s", link_id, "h", hand_id, "v", version)
+        return _etag("s", link_id, *away, "none")
+    return _etag("s", link_id, *away, "h", hand_id, "v", version)
 
 
 def _seat_actions(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -273,6 +284,8 @@ def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
+    if not link.seat.seated:
+        return _render_seat(request, link, error=_left_the_table(), status=CONFLICT)
     hand = seat_links.hand_for_link(link)
     seat = None if hand is None else digital.engine_seat(hand, link.seat_id)
     if hand is None or seat is None:
@@ -280,13 +293,26 @@ def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
             request, link, error=gettext("You are not in this hand."), status=BAD_INPUT
         )
     try:
+        # Versions start again every hand: the hand's id tells a request for an
+        # earlier hand (a phone that slept, a retry) from one for this hand.
+        named = _whole(request.POST.get("hand"), gettext("The page is out of date: reload it."))
+        if named != hand.pk:
+            raise digital.HandOverError(
+                gettext("That hand is over: here is the hand in play now. Nothing was changed.")
+            )
         move, version, key = _read_move(request.POST)
         digital.act(hand_id=hand.pk, seat=seat, move=move, version=version, key=key, link=link)
+    except digital.HandOverError as error:
+        return _render_seat(request, link, error=str(error), status=CONFLICT)
     except LedgerError as error:
         return _render_seat(request, link, error=str(error), status=BAD_INPUT)
     if request.htmx:
         return _render_seat(request, link)
     return redirect("seat_page", token=link.token)
+
+
+def _left_the_table() -> str:
+    return gettext("You left the table: this seat can no longer act. Nothing was changed.")
 
 
 def _read_move(data: Mapping[str, Any]) -> tuple[Move, int, str]:
@@ -328,9 +354,12 @@ def _hand_for_member(request: HttpRequest, night_id: int, hand_id: int) -> Digit
     if group_id is None:
         raise Http404("no such night")
     membership_for_user(request, group_id)
+    # The night's latest hand comes along in the same query: the TV's poll follows it.
+    latest = DigitalHand.objects.filter(night=OuterRef("night")).order_by("-id").values("id")
     hand = (
         DigitalHand.objects.filter(pk=hand_id, night_id=night_id)
         .select_related("deal", "night")
+        .annotate(latest_id=Subquery(latest[:1]))
         .first()
     )
     if hand is None:
@@ -370,6 +399,13 @@ def table_page(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def table_state(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     hand = _hand_for_member(request, night_id, hand_id)
+    later = getattr(hand, "latest_id", hand.pk)
+    if later != hand.pk:
+        # The TV shows one hand; once the next one is dealt, it follows to that one.
+        response = HttpResponse(status=200)
+        response.headers["HX-Redirect"] = reverse("digital_table", args=[night_id, later])
+        response.headers["Cache-Control"] = "private, no-cache"
+        return response
     unchanged = _not_modified(request, _etag("t", hand.pk, "v", hand.version))
     if unchanged is not None:
         return unchanged
@@ -489,6 +525,8 @@ def hand_act_for(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpR
             version=version,
             key=str(request.POST.get("key", "")),
         )
+    except digital.HandOverError as error:
+        return _night_page(request, night_id, error=str(error), status=CONFLICT)
     except LedgerError as error:
         return _night_page(request, night_id, error=str(error), status=BAD_INPUT)
     return _done(request, night_id)

@@ -9,6 +9,7 @@ refusal (LedgerError) is shown in the page and nothing is recorded.
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -42,7 +44,8 @@ from gamenight.models import (
     NightStatus,
     Seat,
 )
-from gamenight.services import LedgerError, PotsNotEmptyError
+from gamenight.services import HandRunningError, LedgerError, PlayerInHandError, PotsNotEmptyError
+from gamenight.services.digital import HandOverError
 from gamenight.services.request_keys import Result, once
 from gamenight.views.digital import host_panel_context
 from gamenight.views.groups import (
@@ -52,6 +55,9 @@ from gamenight.views.groups import (
     recorder_membership,
     render_page,
 )
+
+# A request for a hand that is over by now: nothing changed, the page shows what is.
+CONFLICT = 409
 
 
 def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
@@ -204,12 +210,36 @@ def _night_context(night: Night, membership: Membership, **forms_given: Any) -> 
             end_form=forms_given.get("end_form") or EndNightForm(),
             split_form=forms_given.get("split_form") or SplitForm(players=seated_players),
             end_error=forms_given.get("end_error"),
+            end_hand=_hand_to_finish(night, forms_given.get("end_refusal")),
+            leave_error=forms_given.get("leave_error"),
+            fold_leave=_fold_leave_offer(forms_given.get("refusal")),
+            leave_hand=_hand_to_finish(night, forms_given.get("refusal")),
         )
     # Digital hands: start one, seat links, acting for an absent player (digital/_host_panel.html).
     context.update(
         host_panel_context(night, membership, error=forms_given.get("digital_error", ""))
     )
     return context
+
+
+def _fold_leave_offer(refusal: object) -> dict[str, Any] | None:
+    """After "cash out and leave" was refused for a player in the hand in play: the
+    confirm button that folds them out first, naming the hand it means."""
+    if not isinstance(refusal, PlayerInHandError):
+        return None
+    return {
+        "player_id": refusal.player_id,
+        "name": refusal.name,
+        "hand": refusal.hand,
+        "key": uuid.uuid4().hex,
+    }
+
+
+def _hand_to_finish(night: Night, refusal: object) -> dict[str, Any] | None:
+    """The hand that keeps the night from ending, with what the host can do about it."""
+    if not isinstance(refusal, HandRunningError) or refusal.hand.night_id != night.pk:
+        return None
+    return {"hand": refusal.hand, "abandon_key": uuid.uuid4().hex}
 
 
 @login_required
@@ -232,14 +262,16 @@ def _table_action(
     """Validate the form, let the service write, and show the night again (with any message)."""
     night, membership = _get_night_for_recorder(request, night_id)
     form = form_class(request.POST, players=players(night))  # type: ignore[call-arg]
+    refusal: LedgerError | None = None
     if form.is_valid():
         try:
             write(night, form.cleaned_data)
         except LedgerError as error:
             form.add_error(None, str(error))
+            refusal = error
         else:
             return redirect("night_detail", night_id=night.pk)
-    context = _night_context(night, membership, **{form_name: form})
+    context = _night_context(night, membership, **{form_name: form, "refusal": refusal})
     return render_page(request, "nights/night.html", context, status=BAD_INPUT)
 
 
@@ -319,6 +351,37 @@ def night_leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def night_fold_leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The host confirmed: fold the player out of the hand in play, then cash them out."""
+    night, membership = _get_night_for_recorder(request, night_id)
+    post = request.POST
+    player, hand = _whole(post.get("player")), _whole(post.get("hand"))
+    if player is None or hand is None:
+        message = gettext("The form was out of date: please try again.")
+        context = _night_context(night, membership, leave_error=message)
+        return render_page(request, "nights/night.html", context, status=BAD_INPUT)
+    try:
+        services.fold_and_leave(
+            night_id=night.pk,
+            by=request.user,  # type: ignore[arg-type]
+            key=str(post.get("key", "")),
+            player_id=player,
+            hand_id=hand,
+        )
+    except LedgerError as error:
+        status = CONFLICT if isinstance(error, HandOverError) else BAD_INPUT
+        context = _night_context(night, membership, leave_error=str(error))
+        return render_page(request, "nights/night.html", context, status=status)
+    return redirect("night_detail", night_id=night.pk)
+
+
+def _whole(raw: object) -> int | None:
+    text = str(raw if raw is not None else "").strip()
+    return int(text) if text.isdigit() and len(text) <= 9 else None
+
+
+@login_required
+@require_POST
 def night_split(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def write(night: Night, data: dict[str, Any]) -> object:
         return services.split_night_pots(
@@ -349,6 +412,6 @@ def night_end(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         context["pots_held"] = True
         return render_page(request, "nights/night.html", context, status=BAD_INPUT)
     except LedgerError as error:
-        context = _night_context(night, membership, end_error=str(error))
+        context = _night_context(night, membership, end_error=str(error), end_refusal=error)
         return render_page(request, "nights/night.html", context, status=BAD_INPUT)
     return redirect("night_detail", night_id=night.pk)

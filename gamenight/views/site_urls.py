@@ -53,6 +53,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("nights/<int:night_id>/arrive/", nights.night_arrive, name="night_arrive"),
     path("nights/<int:night_id>/rebuy/", nights.night_rebuy, name="night_rebuy"),
     path("nights/<int:night_id>/leave/", nights.night_leave, name="night_leave"),
+    path("nights/<int:night_id>/leave/fold/", nights.night_fold_leave, name="night_fold_leave"),
     path("nights/<int:night_id>/split/", nights.night_split, name="night_split"),
     path("nights/<int:night_id>/end/", nights.night_end, name="night_end"),
     path("rules/<slug:game>/", rules_cards.rules_card, name="rules_card"),

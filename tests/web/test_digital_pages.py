@@ -19,7 +19,7 @@ from engine.cards import ALL_CARDS
 from engine.games import GAMES, ActionName, HandState, seat_view
 from gamenight import services
 from gamenight.models import DigitalHand, HandAction, HandStatus, SeatLink, Transaction
-from gamenight.services import digital
+from gamenight.services import digital, seat_links
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -50,6 +50,10 @@ def seat_url(link: SeatLink, name: str = "seat_page") -> str:
 
 
 def post_move(client: Client, link: SeatLink, data: dict[str, Any], **extra: Any) -> Any:
+    """Post a move as the seat page's form does: naming the hand it shows, unless given."""
+    if "hand" not in data:
+        hand = seat_links.hand_for_link(link)
+        data = {**data, "hand": str(hand.pk) if hand else ""}
     return client.post(seat_url(link, "seat_act"), data, **extra)
 
 

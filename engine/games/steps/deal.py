@@ -110,6 +110,7 @@ def void_deal(state: HandState, seat: int, card: int) -> None:
     state.voids += 1
     state.deck = Deck(random.Random(f"{state.seed}:{state.voids}"))
     state.cards = [[] for _ in range(state.seat_count)]
-    state.folded = [False] * state.seat_count
+    # Everyone is dealt in again, except a player who left the hand.
+    state.folded = [seat in state.departed for seat in range(state.seat_count)]
     state.pay_cards_seen = 0
     state.restart()

@@ -17,7 +17,7 @@ before the dealer is out, the dealer takes the pot without declaring.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.errors import IllegalActionError, OutOfTurnError, StackTooShortError
 from engine.games.errors import TableSizeError
@@ -62,6 +62,9 @@ class PotNotCoveredError(IllegalActionError):
 @dataclass(frozen=True, kw_only=True)
 class GutsDeclare(Step):
     """Everyone still to decide says in or out; then the deal is settled."""
+
+    # Everyone is settled together at the end: a player leaves between hands.
+    allows_forfeit: ClassVar[bool] = False
 
     options: GutsOptions
 

@@ -108,6 +108,10 @@ class Draw(Step):
         queue = state.phase.get("draw_queue")
         return int(queue[0]) if queue else None
 
+    def forfeit(self, state: HandState, seat: int) -> None:
+        queue = state.phase.get("draw_queue") or []
+        state.phase["draw_queue"] = [s for s in queue if s != seat]
+
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
         most = self.most_for(state, seat)
         return [LegalAction(kind=ActionName.DRAW, min_amount=0, max_amount=most)]

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from engine.cards import ALL_CARDS, FOUR
 from engine.errors import IllegalActionError, OutOfTurnError, SettlementError, StackTooShortError
@@ -77,6 +77,9 @@ class NoExtraCardError(IllegalActionError):
 @dataclass(frozen=True, kw_only=True)
 class ShelbyHold(Step):
     """Round ``round`` of the deal: everyone holds or drops at once; then it is settled."""
+
+    # Everyone is settled together at the end: a player leaves between hands.
+    allows_forfeit: ClassVar[bool] = False
 
     options: ShelbyOptions
     round: int
@@ -125,6 +128,9 @@ class ShelbyHold(Step):
 @dataclass(frozen=True, kw_only=True)
 class ShelbyBuyCards(Step):
     """Psycho Shelby, before the last hold: a 4 lets its holder buy an extra card."""
+
+    # Everyone is settled together at the end: a player leaves between hands.
+    allows_forfeit: ClassVar[bool] = False
 
     options: ShelbyOptions
 

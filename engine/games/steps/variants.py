@@ -164,6 +164,9 @@ class WatchedDeal(Deal):
         offer = state.phase.get("jack_offer")
         return offer if isinstance(offer, int) else None
 
+    def forfeit(self, state: HandState, seat: int) -> None:
+        _end_offer(state, seat)
+
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
         return jack_choices(state, seat) if state.phase.get("jack_offer") == seat else []
 
@@ -291,6 +294,9 @@ class LastJackOffer(Step):
     def actor(self, state: HandState) -> int | None:
         offer = state.phase.get("jack_offer")
         return offer if isinstance(offer, int) else None
+
+    def forfeit(self, state: HandState, seat: int) -> None:
+        _end_offer(state, seat)
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
         return jack_choices(state, seat) if state.phase.get("jack_offer") == seat else []
