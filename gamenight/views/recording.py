@@ -25,6 +25,7 @@ from django_htmx.middleware import HtmxDetails
 
 from engine.errors import EngineError
 from gamenight import services
+from gamenight.engine_texts import error_text
 from gamenight.forms.recording import (
     GAMES,
     Family,
@@ -147,8 +148,10 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
             context["preview"] = _preview(request, night, chosen, form)
     except ValidationError as error:
         context["error"] = " ".join(error.messages)
-    except (services.LedgerError, EngineError) as error:
+    except services.LedgerError as error:
         context["error"] = str(error)
+    except EngineError as error:
+        context["error"] = error_text(error)  # the engine's English, worded for the page
     else:
         if confirm:
             url = night_page_url(night)

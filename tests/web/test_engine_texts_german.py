@@ -30,7 +30,7 @@ def baseball_preview(table: Table, lang: str) -> str:
     cards = {
         "Anna": "Ks Kh 9c 3c Bd 5h 8s",
         "Ben": "Ds Dh Dd 4d 7c Ad 2h Bc",
-        "Carla": "2c 2d 5c 6d 7h",
+        "Carla": "2c 2d 5c 6d 7h 8d Tc",
     }
     data: dict[str, Any] = {"key": "key-1", "preview": "1", f"paid_{by_name['Anna']}": 15}
     data |= {f"chips_{by_name[n]}": c for n, c in chips.items()}
