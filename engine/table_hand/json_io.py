@@ -28,7 +28,8 @@ much above the bet), ``fold``, ``all_in``, ``pay_pot`` (amount optional: the
 pot at that moment) and ``buy_walk``. Optional: ``folded`` and ``all_in``
 (lists of players), ``showdown`` (``{"ranking": [...]}``, best first, tied
 players in a list, or ``{"cards": {"Anna": "3s 3h 9d Kc", ...}}`` with an
-optional ``"shared"`` card string), ``wild`` (ranks such as ``"3 9"``: Spit in
+optional ``"shared"`` card string: Spit in the Ocean's spit card; each hand must have
+the game's number of cards, see :mod:`engine.hand_size`), ``wild`` (ranks such as ``"3 9"``: Spit in
 the Ocean's spit card, or a house rule replacing the game's wild cards) and
 ``pot`` (the chips counted in the middle, checked against the totals).
 """

@@ -507,3 +507,19 @@ def test_recording_a_hand_with_nine_draw_cards_without_the_form_is_refused(table
         )
     assert not Transaction.objects.filter(idempotency_key="h9").exists()
     assert stacks(table.night) == {"Anna": 50, "Ben": 50, "Carla": 50}
+
+
+def test_wild_widow_makes_its_rank_wild_but_belongs_to_no_hand(table: Table) -> None:
+    """Rule sheet: the widow card "gehört niemandem, aber die drei anderen Karten ihres
+    Werts sind wild"."""
+    cards = {"Anna": "As Ad 4c 5c 8h", "Ben": "Kh Kd 2c 2d Qs", "Carla": "Qh Qc 8c 7c 3s"}
+    data = {**hand(table, {"Anna": 2, "Ben": 2, "Carla": 2}, cards=cards), "spit": "7d"}
+    response = client_for(table.owner).post(url(table, "wild-widow"), {**data, "preview": "1"})
+    text = response.content.decode()
+    assert alerts(text) == []
+    assert "Widow card (in the middle)" in text
+    # Carla's 7 of clubs is wild: three queens. The 7 of diamonds in the middle is nobody's,
+    # so Ben keeps two pair (with it he would have a full house).
+    assert "three of a kind, queens" in text
+    assert "two pair, kings and twos" in text
+    assert "Won by: Carla" in text
