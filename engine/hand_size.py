@@ -131,7 +131,7 @@ def check_shared(game: str, shared: Sequence[int]) -> None:
             params={"game": game},
         )
     raise HandSizeError(
-        f"{title} shares {size.shared} card in the middle, the spit card, not {len(shared)}",
+        f"{title} shares one card in the middle, the spit card, not {len(shared)}",
         code="spit_card",
         params={"game": game, "count": len(shared)},
     )

@@ -235,7 +235,7 @@ def test_spit_in_the_ocean_refuses_the_spit_card_typed_into_the_hand_instead() -
 
 def test_spit_in_the_ocean_needs_the_spit_card_as_the_one_shared_card() -> None:
     error = refused(spit(SPIT, shared=None))
-    assert str(error) == "Spit in the Ocean shares 1 card in the middle, the spit card, not 0"
+    assert str(error) == "Spit in the Ocean shares one card in the middle, the spit card, not 0"
     assert error.code == "spit_card"
     assert refused(spit(SPIT, shared="9h 9d")).params == {"game": "spit-in-the-ocean", "count": 2}
 

@@ -99,3 +99,96 @@ def test_in_german_a_side_pot_split_and_an_odd_chip_are_german() -> None:
     )
     assert "übriger Chip aus Nebenpot 1 (Sitzreihenfolge links vom Geber)" in texts
     assert not [t for t in texts if re.search(r"\b(won|pot|anted|side)\b", t)]
+
+
+def _engine_error(call: Any) -> Exception:
+    try:
+        call()
+    except Exception as error:  # noqa: BLE001 - the engine's error is what is tested
+        return error
+    raise AssertionError("the engine accepted the hand")
+
+
+def _table(game: str, cards: dict[str, str], **extra: Any) -> dict[str, Any]:
+    return {
+        "game": game,
+        "dealer": "Carla",
+        "players": ["Anna", "Ben", "Carla"],
+        "put_in": {"Anna": 3, "Ben": 3, "Carla": 3},
+        "showdown": {"cards": cards},
+        **extra,
+    }
+
+
+SEVEN = {"Anna": "As Ad Kc Qh 2s 3d 5h", "Ben": "Ks Kd 8c 7h 6d Tc Js"}
+FOUR = {"Anna": "As Ad Kc Qh", "Ben": "Ks Kd 8c 7h", "Carla": "Qs Qd 4c 3c"}
+CARD_COUNT_ERRORS: dict[str, dict[str, Any]] = {
+    "hand_size": _table(
+        "five-card-draw", {"Anna": "As Ad Kc", "Ben": "Ks Kd 8c 7h 6d", "Carla": "Qs Qd 4c 3c 2c"}
+    ),
+    "hand_size_range": _table("good-bad-ugly", {**SEVEN, "Carla": "Qs Qd 4c"}),
+    "hand_size_walks": _table("baseball", {**SEVEN, "Carla": "Qs Qd 4c 9h 8d 7c 6s 5s 5c"}),
+    "hand_size_bought": _table(
+        "baseball",
+        {**SEVEN, "Carla": "Qs Qd 4c 9h 8d 7c 6s"},
+        walk_purchases=[{"player": "Carla", "amount": 0}],
+    ),
+    "hand_size_not_bought": _table(
+        "baseball",
+        {**SEVEN, "Anna": "As Ad Kc Qh 2s 3d 5h 4h", "Carla": "Qs Qd 4c 9h 8d 7c 6s 5s"},
+        walk_purchases=[{"player": "Anna", "amount": 0}],
+    ),
+    "spit_card": _table("spit-in-the-ocean", FOUR, wild="9"),
+    "no_shared_card": _table(
+        "wild-widow",
+        {"Anna": "As Ad Kc Qh 2s", "Ben": "Ks Kd 8c 7h 6d", "Carla": "Qs Qd 4c 3c 2c"},
+        wild="9",
+    ),
+}
+CARD_COUNT_ERRORS["no_shared_card"]["showdown"]["shared"] = "9h"
+
+
+@pytest.mark.parametrize("code", sorted(CARD_COUNT_ERRORS))
+def test_every_card_count_error_is_worded_in_german(code: str) -> None:
+    from engine.table_hand import settle_table_hand_json
+    from gamenight.engine_texts import error_text
+
+    error = _engine_error(lambda: settle_table_hand_json(CARD_COUNT_ERRORS[code]))
+    assert getattr(error, "code", "") == code
+    with translation.override("de"):
+        german = error_text(error)
+    with translation.override("en"):
+        english = error_text(error)
+    assert german != english
+    assert "Anna" in german or "Carla" in german or code in ("spit_card", "no_shared_card")
+    for word in ("shows", "takes", "shares", "bought", "walk "):
+        assert word not in german, german
+
+
+def test_a_shelby_count_is_worded_in_german() -> None:
+    from engine.shelby import settle_shelby_json
+    from gamenight.engine_texts import error_text
+
+    error = _engine_error(
+        lambda: settle_shelby_json(
+            {
+                "kind": "shelby",
+                "players": [{"name": "Anna", "stack": 20}, {"name": "Ben", "stack": 20}],
+                "dealer": "Ben",
+                "pot": 4,
+                "round": 1,
+                "hold": ["Anna", "Ben"],
+                "showdown": {"cards": {"Anna": "As Ad 4c", "Ben": "Ks Kd"}},
+            }
+        )
+    )
+    with translation.override("de"):
+        assert error_text(error) == "Anna zeigt 3 Karten: in Runde 1 von Shelby hält man 2"
+
+
+def test_an_error_without_a_code_keeps_the_engines_text() -> None:
+    from engine.errors import SettlementError
+    from gamenight.engine_texts import error_text
+
+    with translation.override("de"):
+        assert error_text(SettlementError("plain English")) == "plain English"
