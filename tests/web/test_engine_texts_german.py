@@ -104,7 +104,7 @@ def test_in_german_a_side_pot_split_and_an_odd_chip_are_german() -> None:
 def _engine_error(call: Any) -> Exception:
     try:
         call()
-    except Exception as error:  # noqa: BLE001 - the engine's error is what is tested
+    except Exception as error:  # the engine's error is what is tested
         return error
     raise AssertionError("the engine accepted the hand")
 
