@@ -154,9 +154,16 @@ def error_text(error: Exception) -> str:
             "%(game)s shares no card in the middle: leave the widow out of the cards and "
             "give its rank as the wild rank"
         ),
-        "shelby_hand_size": lambda: gettext(
-            "%(name)s shows %(count)s cards: in round %(round)s of %(game)s a player holds "
-            "%(wanted)s"
+        "shelby_hand_size": lambda: (
+            gettext(
+                "%(name)s shows %(count)s cards: in round %(round)s of %(game)s a player "
+                "holds %(wanted)s (%(extra)s bought for 4s)"
+            )
+            if params.get("extra")
+            else gettext(
+                "%(name)s shows %(count)s cards: in round %(round)s of %(game)s a player holds "
+                "%(wanted)s"
+            )
         ),
     }
     if code not in messages:

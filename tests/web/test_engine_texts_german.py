@@ -192,3 +192,30 @@ def test_an_error_without_a_code_keeps_the_engines_text() -> None:
 
     with translation.override("de"):
         assert error_text(SettlementError("plain English")) == "plain English"
+
+
+def test_a_psycho_shelby_count_with_bought_cards_is_worded_in_german() -> None:
+    from engine.shelby import settle_shelby_json
+    from gamenight.engine_texts import error_text
+
+    error = _engine_error(
+        lambda: settle_shelby_json(
+            {
+                "kind": "shelby",
+                "options": {"variant": "psycho"},
+                "players": [{"name": "Anna", "stack": 20}, {"name": "Ben", "stack": 20}],
+                "dealer": "Ben",
+                "pot": 4,
+                "round": 3,
+                "hold": ["Anna", "Ben"],
+                "extra_cards": {"Anna": 1},
+                "showdown": {
+                    "cards": {"Anna": "As Ad 4c 5c 6c 7d 8d", "Ben": "Ks Kd 2c 3h 9s Th Jh"}
+                },
+            }
+        )
+    )
+    with translation.override("de"):
+        assert error_text(error) == (
+            "Anna zeigt 7 Karten: in Runde 3 von Psycho Shelby hält man 8 (1 für 4er gekauft)"
+        )
