@@ -149,7 +149,7 @@ def _scores_from_cards(hand: TableHand, chips: Chips, showdown: ShownCards) -> S
     check_shared(hand.game, showdown.shared)
     # Recorded walk purchases mean walks are bought at this table (ruling 11's option).
     buying = bool(chips.walks)
-    for seat, cards in showdown.hands.items():
+    for seat, cards in sorted(showdown.hands.items()):  # the first wrong hand in seat order
         check_hand_size(
             hand.game,
             name=hand.name(seat),
