@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 # An error's details for a caller that words it itself (a player's name, a count,
-# a game's name), as in the reasons of a table hand.
-ErrorParam = int | str
+# a game's name, several players' names), as in the reasons of a table hand.
+ErrorParam = int | str | tuple[str, ...]
 
 
 class EngineError(ValueError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from engine.evaluate import HandValue
 from engine.hand_size import game_name
@@ -129,6 +129,9 @@ def error_text(error: Exception) -> str:
     error without one) falls back to the engine's English text."""
     code = getattr(error, "code", "")
     params: Mapping[str, object] = getattr(error, "params", {})
+    names = params.get("names")
+    if isinstance(names, tuple) and code in ("showdown_missing", "showdown_leaves_out"):
+        return _showdown_error_text(code, params, [str(n) for n in names])
     messages = {
         "hand_size": lambda: gettext("%(name)s shows %(count)s cards: %(game)s takes %(wanted)s"),
         "hand_size_range": lambda: gettext(
@@ -175,3 +178,26 @@ def error_text(error: Exception) -> str:
         return messages[code]() % values
     except (KeyError, TypeError, ValueError):  # parameters that do not fit: the English text
         return str(error)
+
+
+def _showdown_error_text(code: str, params: Mapping[str, object], names: list[str]) -> str:
+    """A showdown that is missing, or leaves out players still in."""
+    values = {"names": join_names(names)}
+    if code == "showdown_missing":
+        return (
+            gettext("%(names)s are still in: enter the showdown (the cards or the host's ranking)")
+            % values
+        )
+    if params.get("showdown") == "ranking":
+        message = ngettext(
+            "The ranking leaves out %(names)s, still in.",
+            "The ranking leaves out %(names)s, still in.",
+            len(names),
+        )
+    else:
+        message = ngettext(
+            "The cards shown leave out %(names)s, still in.",
+            "The cards shown leave out %(names)s, still in.",
+            len(names),
+        )
+    return message % values

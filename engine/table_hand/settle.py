@@ -130,9 +130,12 @@ def _winner_rule(game: str) -> WinnerRule:
 def _showdown(hand: TableHand, chips: Chips, live: list[int]) -> ShowdownScores:
     showdown = hand.showdown
     if showdown is None:
+        names = tuple(hand.name(s) for s in live)
         raise SettlementError(
-            f"{join_names([hand.name(s) for s in live])} are still in: "
-            "enter the showdown (the cards or the host's ranking)"
+            f"{join_names(list(names))} are still in: "
+            "enter the showdown (the cards or the host's ranking)",
+            code="showdown_missing",
+            params={"names": names},
         )
     if isinstance(showdown, HostRanking):
         named = [seat for group in showdown.groups for seat in group]
@@ -189,7 +192,14 @@ def _check_exactly(hand: TableHand, named: list[int], live: list[int], *, what: 
     missing = [hand.name(s) for s in live if s not in named]
     if missing:
         verb = "is" if len(missing) == 1 else "are"
-        raise ShowdownMismatchError(f"{what} leaves out {join_names(missing)}, who {verb} still in")
+        raise ShowdownMismatchError(
+            f"{what} leaves out {join_names(missing)}, who {verb} still in",
+            code="showdown_leaves_out",
+            params={
+                "showdown": "ranking" if what == "the ranking" else "cards",
+                "names": tuple(missing),
+            },
+        )
 
 
 def _groups(scores: Mapping[int, int]) -> tuple[tuple[int, ...], ...]:

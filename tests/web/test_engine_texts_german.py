@@ -219,3 +219,39 @@ def test_a_psycho_shelby_count_with_bought_cards_is_worded_in_german() -> None:
         assert error_text(error) == (
             "Anna zeigt 7 Karten: in Runde 3 von Psycho Shelby hält man 8 (1 für 4er gekauft)"
         )
+
+
+@pytest.fixture
+def three(db: None) -> Table:
+    return make_table(names=("Anna", "Ben", "Carla"))
+
+
+def _german_post(table: Table, game: str, data: dict[str, Any]) -> str:
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(table.owner)
+    response = client.post(f"/nights/{table.night.pk}/record/{game}/", data)
+    assert response.status_code == 200
+    return re.sub(r"<[^>]+>|\s+", " ", response.content.decode())
+
+
+def test_a_showdown_that_leaves_a_player_out_is_worded_in_german(three: Table) -> None:
+    ids = {p.name: p.pk for p in three.players}
+    data: dict[str, Any] = {"key": "key-1", "preview": "1"}
+    data |= {f"chips_{pk}": 3 for pk in ids.values()}
+    data[f"cards_{ids['Anna']}"] = "As Ad Kc Qh 2s 3d 5h"
+    data[f"cards_{ids['Ben']}"] = "Ks Kd 8c 7h 6d Tc Js"
+    text = _german_post(three, "seven-card-stud", data)
+    assert "Bei den gezeigten Karten fehlt Carla, noch im Spiel." in text
+    assert "leaves out" not in text
+
+
+def test_a_missing_showdown_is_worded_in_german(three: Table) -> None:
+    ids = {p.name: p.pk for p in three.players}
+    data: dict[str, Any] = {"key": "key-1", "preview": "1"}
+    data |= {f"chips_{pk}": 3 for pk in ids.values()}
+    text = _german_post(three, "seven-card-stud", data)
+    assert (
+        "Anna, Ben und Carla sind noch im Spiel: gib den Showdown ein "
+        "(die Karten oder die Reihenfolge des Gastgebers)"
+    ) in text
+    assert "enter the showdown" not in text
