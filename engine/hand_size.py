@@ -23,8 +23,12 @@ still in shows every card they hold, and that number follows from the game:
 * Jack the Shifter: seven-card stud, or any Baseball game a jack switched it to:
   7, plus one per 4 or 2 shown.
 * Spit in the Ocean: 4 in hand, and the spit card as the one shared card (the
-  ``shared`` card of the showdown). Wild Widow: 5 in hand and no shared card,
-  the widow belongs to no one (its rank is given as the wild rank).
+  ``shared`` card of the showdown); with "Spit!" calls (house option
+  ``spit_call``) 5 in hand. Wild Widow: 5 in hand and no shared card, the
+  widow belongs to no one (its rank is given as the wild rank).
+* House options as the digital games name them change the count:
+  ``buy_walk`` (only bought walks bring extra cards), ``simple`` No-Peek
+  Baseball (no extra cards), Spit's ``spit_call`` and ``wild_widow``.
 * Guts 2, three-card Guts 3; Shelby rounds are checked by :mod:`engine.shelby`.
 
 In every other game a shared card (the last card dealt face up to the middle
@@ -33,12 +37,12 @@ when seven play stud) counts as one of every hand's cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from engine.cards import FOUR, RANK_CHARS, TWO
-from engine.errors import ErrorParam, ShowdownMismatchError
+from engine.errors import ErrorParam, SettlementError, ShowdownMismatchError
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,9 +121,44 @@ def game_name(game: str) -> str:
     return GAME_NAMES.get(game, game)
 
 
-def check_shared(game: str, shared: Sequence[int]) -> None:
-    """The cards in the middle fit the game (Spit: exactly the spit card)."""
+def house_options(game: str, options: Mapping[str, object]) -> dict[str, object]:
+    """``options`` read (and checked) as the digital game reads them: every option of
+    the game with its value; an unknown option or value is refused."""
+    if not options:
+        return {}
+    from engine.games.catalog import make_rules  # the digital games load only for options
+    from engine.games.errors import UnknownGameError
+
+    try:
+        return dict(make_rules(game, options).options)
+    except UnknownGameError:
+        raise SettlementError(f"{game} has no house options: leave the options out") from None
+
+
+def hand_size(game: str, options: Mapping[str, object] | None = None) -> HandSize | None:
+    """The size of a hand of ``game`` under its house ``options`` (read by the digital
+    game's catalog, so an unknown option is refused there); ``None``: not checked."""
     size = HAND_SIZES.get(game)
+    chosen = options or {}
+    if game == "spit-in-the-ocean" and chosen.get("wild_widow"):
+        return HAND_SIZES["wild-widow"]
+    if game == "spit-in-the-ocean" and chosen.get("spit_call"):
+        return HandSize(dealt=5, shared=1)  # "Spit!": five cards each and the spit card
+    if game == "no-peek-baseball" and chosen.get("simple"):
+        return _SEVEN  # simple No Peek: no wild cards, no extra cards
+    return size
+
+
+def buys_walks(options: Mapping[str, object] | None) -> bool:
+    """The house rule "buy the walk": whoever did not pay has no extra card."""
+    return bool((options or {}).get("buy_walk"))
+
+
+def check_shared(
+    game: str, shared: Sequence[int], options: Mapping[str, object] | None = None
+) -> None:
+    """The cards in the middle fit the game (Spit: exactly the spit card)."""
+    size = hand_size(game, options)
     if size is None or size.shared is None or len(shared) == size.shared:
         return
     title = game_name(game)
@@ -144,14 +183,16 @@ def check_hand_size(
     cards: Sequence[int],
     shared: Sequence[int] = (),
     walks: int | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> None:
     """Refuse ``cards`` (with the ``shared`` cards) that ``name`` cannot hold in ``game``.
 
     ``walks``: ``None`` when extra cards come free; otherwise walks are bought in
     this hand and this is how many purchases were recorded for the player.
     A game without a known size (a host-ranked house game) is not checked.
+    ``options``: the game's house options (see :func:`hand_size`).
     """
-    size = HAND_SIZES.get(game)
+    size = hand_size(game, options)
     if size is None:
         return
     count = len(cards) + (len(shared) if size.shared is None else 0)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from engine.betting.opening import clockwise_from_dealer_left
 from engine.errors import SettlementError, ShowdownMismatchError
-from engine.hand_size import check_hand_size, check_shared
+from engine.hand_size import buys_walks, check_hand_size, check_shared, house_options
 from engine.pots import WINNER_RULES, PotAward, PotSettlement, WinnerRule, build_pots, settle_pots
 from engine.rankings import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, HighRanking, Ranking
 from engine.showdown import (
@@ -149,9 +149,10 @@ def _scores_from_cards(hand: TableHand, chips: Chips, showdown: ShownCards) -> S
     for seat, cards in showdown.hands.items():
         if not cards:
             raise SettlementError(f"{hand.name(seat)} shows no cards")
-    check_shared(hand.game, showdown.shared)
+    options = house_options(hand.game, hand.options)
+    check_shared(hand.game, showdown.shared, options)
     # Recorded walk purchases mean walks are bought at this table (ruling 11's option).
-    buying = bool(chips.walks)
+    buying = bool(chips.walks) or buys_walks(options)
     for seat, cards in sorted(showdown.hands.items()):  # the first wrong hand in seat order
         check_hand_size(
             hand.game,
@@ -159,6 +160,7 @@ def _scores_from_cards(hand: TableHand, chips: Chips, showdown: ShownCards) -> S
             cards=cards,
             shared=showdown.shared,
             walks=sum(1 for buyer, _ in chips.walks if buyer == seat) if buying else None,
+            options=options,
         )
     return scores_from_cards(showdown.hands, ranking=_ranking(hand), shared=showdown.shared)
 

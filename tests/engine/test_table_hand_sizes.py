@@ -31,7 +31,7 @@ def hand(game: str, cards: dict[str, str], **extra: Any) -> dict[str, Any]:
         "dealer": "Carla",
         "players": THREE,
         "put_in": {"Anna": 3, "Ben": 3, "Carla": 3},
-        "showdown": {"cards": cards},
+        "showdown": {"cards": dict(cards)},  # a copy: tests change the cards they got
         **extra,
     }
 
@@ -322,3 +322,47 @@ def test_the_command_line_refuses_nine_cards_with_status_2(
     out, err = capsys.readouterr()
     assert (status, out) == (2, "")
     assert err == "settle: Ben shows 9 cards: five-card draw takes 5\n"
+
+
+# ---------------------------------------------------------------- house options
+
+
+def test_spit_called_during_a_five_card_deal_takes_five_in_hand() -> None:
+    """Ruling 13's option: "Spit!" called during a five-card deal."""
+    five = {**SPIT, "Ben": "Ks Kd Qc Jh Tc"}
+    assert refused(spit(five)).params["count"] == 5
+    answer = settle_table_hand_json(
+        {
+            **spit({**five, "Anna": "7s 7d 2c 4h 5s", "Carla": "As Ad 5c 6h 8c"}),
+            "options": {"spit_call": True},
+        }
+    )
+    assert answer["hands"]["Anna"] == "three of a kind, sevens"
+
+
+def test_spit_played_as_wild_widow_takes_five_and_no_shared_card() -> None:
+    cards = {"Anna": "7s 7d 2c 4h 5s", "Ben": "Ks Kd Qc Jh 3c", "Carla": "As Ad 5c 6h 8c"}
+    data = hand("spit-in-the-ocean", cards, wild="9", options={"wild_widow": True})
+    settle_table_hand_json(data)
+
+
+def test_simple_no_peek_baseball_gives_no_extra_cards() -> None:
+    data = hand("no-peek-baseball", BASEBALL, options={"simple": True})
+    error = refused(data)
+    assert str(error) == "Ben shows 8 cards: No-Peek Baseball takes 7"
+
+
+def test_bought_walks_as_the_house_rule_refuse_extra_cards_nobody_paid_for() -> None:
+    """Variant "Walk kaufen": "wer nicht zahlt, bleibt im Spiel, bekommt aber keine Karte"."""
+    error = refused(hand("baseball", BASEBALL, options={"buy_walk": True}))
+    assert str(error) == "Ben shows 8 cards but bought no walk: with bought walks Baseball takes 7"
+
+
+def test_an_unknown_house_option_is_refused() -> None:
+    with pytest.raises(EngineError, match="baseball has no option 'colour'"):
+        settle_table_hand_json(hand("baseball", BASEBALL, options={"colour": "red"}))
+
+
+def test_house_options_must_be_an_object() -> None:
+    with pytest.raises(EngineError, match=r"^options must map each house option to its value"):
+        settle_table_hand_json(hand("baseball", BASEBALL, options=["buy_walk"]))
