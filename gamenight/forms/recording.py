@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.cards import Card, parse_card, parse_cards
 from engine.errors import CardError, EngineError
 from engine.guts import GutsOptions
-from engine.hand_size import check_hand_size
+from engine.hand_size import buys_walks, check_hand_size, house_options
 from engine.shelby import ShelbyOptions, ShelbyVariant
 from engine.showdown import HostRanking, Showdown, ShownCards
 from engine.table_hand import PotPayment, WalkPurchase
@@ -144,12 +144,14 @@ class RecordGameForm(forms.Form):
         game: Game,
         rows: Sequence[SeatRow],
         ante: int = 1,
+        options: Mapping[str, object] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         self.rows = list(rows)
         self.ante = ante
+        self.options = dict(options or {})  # the night's house options of the game
         if not self.is_bound:
             self.initial.setdefault("key", new_key())
         if game.family is not Family.SPIT:
@@ -259,8 +261,13 @@ class RecordGameForm(forms.Form):
         row; the engine's own check (the same function) guards every other caller."""
         if any(data.get(f"place_{r.player_id}") for r in self.rows):
             return  # places and cards together: :meth:`showdown` refuses the pair first
+        try:
+            options = house_options(self.game.slug, self.options)
+        except EngineError as error:
+            self.add_error(None, error_text(error))
+            return
         bought = {r.player_id: bool(data.get(f"walk_{r.player_id}")) for r in self.rows}
-        buying = any(bought.values())
+        buying = any(bought.values()) or buys_walks(options)
         for row in self.rows:
             cards = data.get(f"cards_{row.player_id}")
             if not cards or self._out(row.player_id):
@@ -272,6 +279,7 @@ class RecordGameForm(forms.Form):
                     cards=cards,
                     shared=self._shared(data),
                     walks=int(bought[row.player_id]) if buying else None,
+                    options=options,
                 )
             except EngineError as error:
                 self.add_error(f"cards_{row.player_id}", error_text(error))
@@ -280,7 +288,7 @@ class RecordGameForm(forms.Form):
         """The spit card counts for every hand; Wild Widow's card belongs to no hand, it
         only makes its rank wild."""
         spit = data.get("spit")
-        if spit is None or self.game.slug == "wild-widow":
+        if spit is None or self.game.slug == "wild-widow" or self.options.get("wild_widow"):
             return ()
         return (int(spit),)
 

@@ -46,6 +46,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.services import preview as previews
+from gamenight.services.recording import night_game_options
 from gamenight.views.recording_preview import (
     night_pot_preview,
     table_hand_preview,
@@ -119,7 +120,12 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
         "deals_url": reverse("night_deals", kwargs={"night_id": night.pk}),
         "night_url": night_page_url(night),
     }
-    form_kwargs = {"game": chosen, "rows": rows, "ante": night.ante}
+    form_kwargs = {
+        "game": chosen,
+        "rows": rows,
+        "ante": night.ante,
+        "options": night_game_options(night, chosen.slug),
+    }
     if request.method == "GET":
         form = RecordGameForm(**form_kwargs)
         return _render_form(request, context, form)

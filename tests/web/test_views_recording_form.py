@@ -523,3 +523,29 @@ def test_wild_widow_makes_its_rank_wild_but_belongs_to_no_hand(table: Table) -> 
     assert "three of a kind, queens" in text
     assert "two pair, kings and twos" in text
     assert "Won by: Carla" in text
+
+
+# ---------------------------------------------------------------- the night's house rules
+
+
+def test_the_nights_spit_calls_let_players_show_five_cards_in_hand(table: Table) -> None:
+    """The night's house rules (the digital games' options) decide the count:
+    "Spit!" called during a five-card deal gives five cards in hand."""
+    cards = {"Anna": "As Ad 4c 5c 6h", "Ben": "Kh Kd 2c 2d Qs", "Carla": "Qh Jh 8c 7c 3s"}
+    data = {**hand(table, {"Anna": 2, "Ben": 2, "Carla": 2}, cards=cards), "spit": "7d"}
+    html = post_bad(table, data, game="spit-in-the-ocean")
+    assert "Anna shows 5 cards: Spit in the Ocean takes 4" in html
+    table.night.game_options = {"spit-in-the-ocean": {"spit_call": True}}
+    table.night.save(update_fields=["game_options"])
+    response = client_for(table.owner).post(
+        url(table, "spit-in-the-ocean"), {**data, "preview": "1"}
+    )
+    assert alerts(response.content.decode()) == []
+    assert "Won by: Ben" in response.content.decode()
+
+
+def test_the_nights_bought_walks_refuse_an_extra_card_nobody_paid_for(five: Table) -> None:
+    five.night.game_options = {"baseball": {"buy_walk": True}}
+    five.night.save(update_fields=["game_options"])
+    html = post_bad(five, baseball_sheet(five), game="baseball")
+    assert "Ben shows 8 cards but bought no walk" in html
