@@ -162,16 +162,23 @@ def _scores_from_cards(hand: TableHand, chips: Chips, showdown: ShownCards) -> S
             walks=sum(1 for buyer, _ in chips.walks if buyer == seat) if buying else None,
             options=options,
         )
-    return scores_from_cards(showdown.hands, ranking=_ranking(hand), shared=showdown.shared)
+    ranking = _ranking(hand, options)
+    return scores_from_cards(showdown.hands, ranking=ranking, shared=showdown.shared)
 
 
-def _ranking(hand: TableHand) -> Ranking:
+def _ranking(hand: TableHand, options: Mapping[str, object]) -> Ranking:
     ranking = RANKING_BY_GAME.get(hand.game)
     if ranking is None:
         raise SettlementError(
             f"the cards of a {hand.game!r} hand cannot be ranked: use one of "
             f"{', '.join(sorted(RANKING_BY_GAME))}, or enter the host's ranking"
         )
+    if options and hand.game not in GAMES_WITH_TABLE_WILD:
+        # House options may change the ranking too (simple No-Peek Baseball: no wilds);
+        # the digital game's rules, built from the same options, know how.
+        from engine.games.catalog import make_rules
+
+        ranking = make_rules(hand.game, options).ranking
     if hand.wild is not None:
         if not isinstance(ranking, HighRanking):
             raise SettlementError(f"{hand.game} is not played with wild cards")

@@ -366,3 +366,16 @@ def test_an_unknown_house_option_is_refused() -> None:
 def test_house_options_must_be_an_object() -> None:
     with pytest.raises(EngineError, match=r"^options must map each house option to its value"):
         settle_table_hand_json(hand("baseball", BASEBALL, options=["buy_walk"]))
+
+
+def test_simple_no_peek_baseball_has_no_wild_cards_either() -> None:
+    """The digital game's "simple" option: No Peek without wilds or extras (ruling 12)."""
+    cards = {
+        "Anna": "3s 3h 3d 9s 9h 2c 5c",
+        "Ben": "As Ad Kc Qh Jd 8s 7h",
+        "Carla": "Ks Kd 8c 7c 6d Tc Js",
+    }
+    wild = settle_table_hand_json(hand("no-peek-baseball", cards))
+    assert wild["hands"]["Anna"] == "five of a kind, aces"
+    plain = settle_table_hand_json(hand("no-peek-baseball", cards, options={"simple": True}))
+    assert plain["hands"]["Anna"] == "full house, threes over nines"
