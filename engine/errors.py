@@ -1,8 +1,28 @@
 """Exceptions raised by the engine; each message is meant for a person at the table."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+# An error's details for a caller that words it itself (a player's name, a count,
+# a game's name, several players' names), as in the reasons of a table hand.
+ErrorParam = int | str | tuple[str, ...]
+
 
 class EngineError(ValueError):
-    """Base class of every error the engine raises for bad input or an illegal action."""
+    """Base class of every error the engine raises for bad input or an illegal action.
+
+    The message is English; ``code`` and ``params`` say the same in machine-readable
+    form, so that a page can word it in its own language (an empty code: only the
+    English text exists).
+    """
+
+    def __init__(
+        self, message: str = "", *, code: str = "", params: Mapping[str, ErrorParam] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: Mapping[str, ErrorParam] = dict(params or {})
 
 
 class CardError(EngineError):

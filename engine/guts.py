@@ -212,9 +212,17 @@ class _Deal:
     def check_hand(self, seat: Seat, cards: Sequence[int]) -> None:
         wanted = self.options.cards_per_hand
         if len(cards) != wanted:
+            name = showdown_name(self.table.names, seat)
             raise ShowdownMismatchError(
-                f"{showdown_name(self.table.names, seat)} shows {len(cards)} cards: "
-                f"{'three' if wanted == 3 else 'two'}-card Guts deals {wanted}"
+                f"{name} shows {len(cards)} cards: "
+                f"{'three' if wanted == 3 else 'two'}-card Guts deals {wanted}",
+                code="hand_size",
+                params={
+                    "name": name,
+                    "count": len(cards),
+                    "game": "guts3" if wanted == 3 else "guts",
+                    "wanted": wanted,
+                },
             )
 
     def rate(self, hands: Mapping[Seat, Sequence[int]]) -> ShowdownScores:

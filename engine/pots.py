@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from engine.errors import NegativeAmountError, SettlementError, ShowdownMismatchError
 
@@ -183,6 +184,13 @@ def second_best_scores(scores: Mapping[int, int]) -> set[int]:
         return set(scores)
     second = max(below)
     return {s for s, score in scores.items() if score == second}
+
+
+# The games' winning rules by the name :class:`engine.games.rules.GameRules` gives them.
+WINNER_RULES: Final[Mapping[str, WinnerRule]] = {
+    "high": best_scores,
+    "second_high": second_best_scores,
+}
 
 
 def settle_pots(

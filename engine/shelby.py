@@ -233,7 +233,16 @@ class _Round:
                 raise ShowdownMismatchError(
                     f"{self.name(seat)} shows {len(cards)} cards: in round {number} of "
                     f"{variant.title} a player holds {wanted}"
-                    + (f" ({extra} bought for 4s)" if extra else "")
+                    + (f" ({extra} bought for 4s)" if extra else ""),
+                    code="shelby_hand_size",
+                    params={
+                        "name": self.name(seat),
+                        "count": len(cards),
+                        "round": number,
+                        "game": "shelby" if variant is ShelbyVariant.SHELBY else "psycho-shelby",
+                        "wanted": wanted,
+                        "extra": extra,
+                    },
                 )
             fours = sum(1 for card in cards if card >> 2 == _FOUR)
             if extra > fours:

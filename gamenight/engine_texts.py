@@ -1,18 +1,19 @@
 """The engine's sentences in the page's language.
 
-The engine words its reasons in English and gives each one a ``code`` and
-``params`` beside the text; here they become a translated sentence. A code this
-module does not know falls back to the engine's English text, so a new reason
-in the engine never breaks a page.
+The engine words its reasons and errors in English and gives each one a ``code``
+and ``params`` beside the text; here they become a translated sentence. A code
+this module does not know falls back to the engine's English text, so a new
+reason or error in the engine never breaks a page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from engine.evaluate import HandValue
+from engine.hand_size import game_name
 from engine.table_hand.settle import Reason
 
 
@@ -113,3 +114,90 @@ def reason_text(reason: Reason, hand: HandValue | None = None) -> str:
         values["others"] = join_names([str(name) for name in others])
         return gettext("won %(amount)s from %(pot)s, split with %(others)s (%(why)s)") % values
     return gettext("won %(amount)s from %(pot)s (%(why)s)") % values
+
+
+def game_title(game: str) -> str:
+    """A game's name in the page's language: the recording form's title, else the engine's."""
+    from gamenight.forms.recording import GAMES  # the forms import the services, not this
+
+    chosen = GAMES.get(game)
+    return str(chosen.title) if chosen is not None else game_name(game)
+
+
+def error_text(error: Exception) -> str:
+    """An engine error in the page's language; a code this module does not know (or an
+    error without one) falls back to the engine's English text."""
+    code = getattr(error, "code", "")
+    params: Mapping[str, object] = getattr(error, "params", {})
+    names = params.get("names")
+    if isinstance(names, tuple) and code in ("showdown_missing", "showdown_leaves_out"):
+        return _showdown_error_text(code, params, [str(n) for n in names])
+    messages = {
+        "hand_size": lambda: gettext("%(name)s shows %(count)s cards: %(game)s takes %(wanted)s"),
+        "hand_size_range": lambda: gettext(
+            "%(name)s shows %(count)s cards: %(game)s takes %(fewest)s to %(most)s"
+        ),
+        "hand_size_walks": lambda: gettext(
+            "%(name)s shows %(count)s cards: %(game)s takes %(dealt)s, and one more for each "
+            "%(rank)s that brought an extra card (%(name)s shows %(walk_cards)s of them: "
+            "at most %(most)s)"
+        ),
+        "hand_size_bought": lambda: gettext(
+            "%(name)s bought the walk but shows %(count)s cards: %(game)s takes at least "
+            "%(fewest)s then"
+        ),
+        "hand_size_not_bought": lambda: gettext(
+            "%(name)s shows %(count)s cards but bought no walk: with bought walks %(game)s "
+            "takes %(dealt)s"
+        ),
+        "spit_card": lambda: gettext(
+            "%(game)s shares one card in the middle, the spit card, not %(count)s"
+        ),
+        "no_shared_card": lambda: gettext(
+            "%(game)s shares no card in the middle: leave the widow out of the cards and "
+            "give its rank as the wild rank"
+        ),
+        "shelby_hand_size": lambda: (
+            gettext(
+                "%(name)s shows %(count)s cards: in round %(round)s of %(game)s a player "
+                "holds %(wanted)s (%(extra)s bought for 4s)"
+            )
+            if params.get("extra")
+            else gettext(
+                "%(name)s shows %(count)s cards: in round %(round)s of %(game)s a player holds "
+                "%(wanted)s"
+            )
+        ),
+    }
+    if code not in messages:
+        return str(error)
+    values = dict(params)
+    if isinstance(values.get("game"), str):
+        values["game"] = game_title(str(values["game"]))
+    try:
+        return messages[code]() % values
+    except (KeyError, TypeError, ValueError):  # parameters that do not fit: the English text
+        return str(error)
+
+
+def _showdown_error_text(code: str, params: Mapping[str, object], names: list[str]) -> str:
+    """A showdown that is missing, or leaves out players still in."""
+    values = {"names": join_names(names)}
+    if code == "showdown_missing":
+        return (
+            gettext("%(names)s are still in: enter the showdown (the cards or the host's ranking)")
+            % values
+        )
+    if params.get("showdown") == "ranking":
+        message = ngettext(
+            "The ranking leaves out %(names)s, still in.",
+            "The ranking leaves out %(names)s, still in.",
+            len(names),
+        )
+    else:
+        message = ngettext(
+            "The cards shown leave out %(names)s, still in.",
+            "The cards shown leave out %(names)s, still in.",
+            len(names),
+        )
+    return message % values

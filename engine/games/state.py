@@ -34,6 +34,7 @@ from engine.cards import Deck
 from engine.errors import EngineError, IllegalActionError, OutOfTurnError
 from engine.games.errors import ForfeitError, HandOverError, NoDecisionError, TableSizeError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
+from engine.games.hand_sizes import check_dealt_sizes
 from engine.games.rules import ExtraCard, Face, GameRules, Step
 from engine.games.steps.declare import DeclareActions
 from engine.games.steps.draw import DrawActions
@@ -41,7 +42,7 @@ from engine.games.steps.flip import FlipActions
 from engine.games.steps.shelby import ShelbyActions
 from engine.games.steps.spit_call import SpitCallActions
 from engine.games.steps.variants import VariantActions
-from engine.pots import best_scores, build_pots, second_best_scores, settle_pots
+from engine.pots import WINNER_RULES, build_pots, settle_pots
 from engine.rankings import HighRanking, Ranking
 from engine.showdown import ShowdownScores, scores_from_cards
 
@@ -550,6 +551,7 @@ class HandState(
         scores: dict[int, int] = {}
         names: dict[int, str] = {}
         if len(live) >= 2:
+            check_dealt_sizes(self, live)
             shown = self.rate_hands(live)
             scores, names = dict(shown.scores), dict(shown.names)
             # A step may name who shows first (draw games: the last bettor or raiser).
@@ -558,7 +560,7 @@ class HandState(
             self.shown = [s for s in order[start:] + order[:start] if s in live]
             for seat in self.shown:
                 self.record(EventKind.SHOW, seat, text=names[seat])
-        winners = second_best_scores if self.rules.winner == "second_high" else best_scores
+        winners = WINNER_RULES[self.rules.winner]
         settlement = settle_pots(split, scores=scores, order=order, winners=winners)
         for award in settlement.awards:
             for seat in award.winners:

@@ -28,9 +28,11 @@ much above the bet), ``fold``, ``all_in``, ``pay_pot`` (amount optional: the
 pot at that moment) and ``buy_walk``. Optional: ``folded`` and ``all_in``
 (lists of players), ``showdown`` (``{"ranking": [...]}``, best first, tied
 players in a list, or ``{"cards": {"Anna": "3s 3h 9d Kc", ...}}`` with an
-optional ``"shared"`` card string), ``wild`` (ranks such as ``"3 9"``: Spit in
+optional ``"shared"`` card string: Spit in the Ocean's spit card; each hand must have
+the game's number of cards, see :mod:`engine.hand_size`), ``wild`` (ranks such as ``"3 9"``: Spit in
 the Ocean's spit card, or a house rule replacing the game's wild cards) and
-``pot`` (the chips counted in the middle, checked against the totals).
+``pot`` (the chips counted in the middle, checked against the totals) and
+``options`` (the game's house options by name, e.g. ``{"spit_call": true}``).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ _FIELDS = (
     "showdown",
     "wild",
     "pot",
+    "options",
 )
 _MOVES = {move.value: move for move in Move} | {"all-in": Move.ALL_IN}
 
@@ -104,6 +107,7 @@ def read_table_hand(data: Mapping[str, Any]) -> TableHand:
         showdown=None if data.get("showdown") is None else reader.showdown(data["showdown"]),
         wild=None if wild is None else _wild(wild),
         pot=None if pot is None else reader.amount(pot, what="the pot"),
+        options=_options(data.get("options", {})),
     )
 
 
@@ -311,3 +315,11 @@ def _wild(raw: Any) -> frozenset[int]:
         return parse_wild(text)
     except CardError as exc:
         raise SettlementError(f"wild: {exc}") from exc
+
+
+def _options(raw: Any) -> dict[str, object]:
+    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+        raise SettlementError(
+            'options must map each house option to its value, e.g. {"buy_walk": true}'
+        )
+    return dict(raw)

@@ -79,6 +79,9 @@ class TableHand:
     chips are part of the totals. ``anted`` ``None`` means everyone anted.
     ``wild`` gives the wild ranks of a game that takes them from the table
     (Spit in the Ocean). ``pot``, if given, is checked against the totals.
+    ``options`` are the game's house options as the digital game names them
+    (``python -m engine simulate --help``); they decide how many cards a hand
+    holds ("Spit!" calls: five in hand; bought walks; simple No-Peek Baseball).
     """
 
     game: str
@@ -95,6 +98,7 @@ class TableHand:
     showdown: Showdown | None = None
     wild: frozenset[int] | None = None
     pot: int | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
     seats: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:

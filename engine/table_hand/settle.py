@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from engine.betting.opening import clockwise_from_dealer_left
 from engine.errors import SettlementError, ShowdownMismatchError
-from engine.pots import PotAward, PotSettlement, build_pots, settle_pots
+from engine.hand_size import buys_walks, check_hand_size, check_shared, house_options
+from engine.pots import WINNER_RULES, PotAward, PotSettlement, WinnerRule, build_pots, settle_pots
 from engine.rankings import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, HighRanking, Ranking
 from engine.showdown import (
     HostRanking,
@@ -97,9 +98,11 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
     chips = count_chips(hand)
     live = [s for s in hand.seats if s not in chips.folded]
     split = build_pots(contributions=chips.contributions, folded=chips.folded, all_in=chips.all_in)
-    shown = _showdown(hand, live) if any(p.contested for p in split.pots) else None
+    shown = _showdown(hand, chips, live) if any(p.contested for p in split.pots) else None
     order = clockwise_from_dealer_left(dealer=hand.dealer, seat_count=len(hand.players))
-    pots = settle_pots(split, scores=shown.scores if shown else {}, order=order)
+    pots = settle_pots(
+        split, scores=shown.scores if shown else {}, order=order, winners=_winner_rule(hand.game)
+    )
     groups = _groups(shown.scores) if shown else ()
     players = tuple(
         _result(hand, chips, pots, seat=seat, live=live, groups=groups, shown=shown)
@@ -115,35 +118,67 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
     )
 
 
-def _showdown(hand: TableHand, live: list[int]) -> ShowdownScores:
+def _winner_rule(game: str) -> WinnerRule:
+    """Who takes a pot: the best hand, or in Second Hand High the second best, exactly
+    as the digital game (its :class:`~engine.games.rules.GameRules` says which)."""
+    from engine.games.catalog import GAMES  # the digital games load only when settling
+
+    rules = GAMES.get(game)
+    return WINNER_RULES[rules.winner if rules is not None else "high"]
+
+
+def _showdown(hand: TableHand, chips: Chips, live: list[int]) -> ShowdownScores:
     showdown = hand.showdown
     if showdown is None:
+        names = tuple(hand.name(s) for s in live)
         raise SettlementError(
-            f"{join_names([hand.name(s) for s in live])} are still in: "
-            "enter the showdown (the cards or the host's ranking)"
+            f"{join_names(list(names))} are still in: "
+            "enter the showdown (the cards or the host's ranking)",
+            code="showdown_missing",
+            params={"names": names},
         )
     if isinstance(showdown, HostRanking):
         named = [seat for group in showdown.groups for seat in group]
         _check_exactly(hand, named, live, what="the ranking")
         return scores_from_ranking(showdown.groups)
     _check_exactly(hand, list(showdown.hands), live, what="the cards shown")
-    return _scores_from_cards(hand, showdown)
+    return _scores_from_cards(hand, chips, showdown)
 
 
-def _scores_from_cards(hand: TableHand, showdown: ShownCards) -> ShowdownScores:
+def _scores_from_cards(hand: TableHand, chips: Chips, showdown: ShownCards) -> ShowdownScores:
     for seat, cards in showdown.hands.items():
         if not cards:
             raise SettlementError(f"{hand.name(seat)} shows no cards")
-    return scores_from_cards(showdown.hands, ranking=_ranking(hand), shared=showdown.shared)
+    options = house_options(hand.game, hand.options)
+    check_shared(hand.game, showdown.shared, options)
+    # Recorded walk purchases mean walks are bought at this table (ruling 11's option).
+    buying = bool(chips.walks) or buys_walks(options)
+    for seat, cards in sorted(showdown.hands.items()):  # the first wrong hand in seat order
+        check_hand_size(
+            hand.game,
+            name=hand.name(seat),
+            cards=cards,
+            shared=showdown.shared,
+            walks=sum(1 for buyer, _ in chips.walks if buyer == seat) if buying else None,
+            options=options,
+        )
+    ranking = _ranking(hand, options)
+    return scores_from_cards(showdown.hands, ranking=ranking, shared=showdown.shared)
 
 
-def _ranking(hand: TableHand) -> Ranking:
+def _ranking(hand: TableHand, options: Mapping[str, object]) -> Ranking:
     ranking = RANKING_BY_GAME.get(hand.game)
     if ranking is None:
         raise SettlementError(
             f"the cards of a {hand.game!r} hand cannot be ranked: use one of "
             f"{', '.join(sorted(RANKING_BY_GAME))}, or enter the host's ranking"
         )
+    if options and hand.game not in GAMES_WITH_TABLE_WILD:
+        # House options may change the ranking too (simple No-Peek Baseball: no wilds);
+        # the digital game's rules, built from the same options, know how.
+        from engine.games.catalog import make_rules
+
+        ranking = make_rules(hand.game, options).ranking
     if hand.wild is not None:
         if not isinstance(ranking, HighRanking):
             raise SettlementError(f"{hand.game} is not played with wild cards")
@@ -166,7 +201,14 @@ def _check_exactly(hand: TableHand, named: list[int], live: list[int], *, what: 
     missing = [hand.name(s) for s in live if s not in named]
     if missing:
         verb = "is" if len(missing) == 1 else "are"
-        raise ShowdownMismatchError(f"{what} leaves out {join_names(missing)}, who {verb} still in")
+        raise ShowdownMismatchError(
+            f"{what} leaves out {join_names(missing)}, who {verb} still in",
+            code="showdown_leaves_out",
+            params={
+                "showdown": "ranking" if what == "the ranking" else "cards",
+                "names": tuple(missing),
+            },
+        )
 
 
 def _groups(scores: Mapping[int, int]) -> tuple[tuple[int, ...], ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -22,11 +22,13 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import Card, parse_card, parse_cards
-from engine.errors import CardError
+from engine.errors import CardError, EngineError
 from engine.guts import GutsOptions
+from engine.hand_size import buys_walks, check_hand_size, house_options
 from engine.shelby import ShelbyOptions, ShelbyVariant
 from engine.showdown import HostRanking, Showdown, ShownCards
 from engine.table_hand import PotPayment, WalkPurchase
+from gamenight.engine_texts import error_text
 from gamenight.models import MAX_CHIPS, Night
 from gamenight.services import TableHandInput
 
@@ -157,16 +159,20 @@ class RecordGameForm(forms.Form):
         game: Game,
         rows: Sequence[SeatRow],
         ante: int = 1,
+        options: Mapping[str, object] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         self.rows = list(rows)
         self.ante = ante
+        self.options = dict(options or {})  # the night's house options of the game
         if not self.is_bound:
             self.initial.setdefault("key", new_key())
         if game.family is not Family.SPIT:
             del self.fields["spit"]
+        elif game.slug == "wild-widow":
+            self.fields["spit"].label = _("Widow card (in the middle)")
         for row in self.rows:
             self._add_row(row)
 
@@ -251,8 +257,51 @@ class RecordGameForm(forms.Form):
         if self.game.family is Family.SPIT and not self.errors:
             shows_cards = any(data.get(f"cards_{r.player_id}") for r in self.rows)
             if shows_cards and data.get("spit") is None:
-                self.add_error("spit", gettext("Enter the spit card: it counts for every hand."))
+                missing = (
+                    gettext("Enter the widow card: the others of its rank are wild.")
+                    if self.game.slug == "wild-widow"
+                    else gettext("Enter the spit card: it counts for every hand.")
+                )
+                self.add_error("spit", missing)
+        if self.game.family in (Family.STUD, Family.SPIT) and not self.errors:
+            self._check_hand_sizes(data)
         return data
+
+    def _check_hand_sizes(self, data: dict[str, Any]) -> None:
+        """Each player still in shows as many cards as the game deals them, beside their
+        row; the engine's own check (the same function) guards every other caller."""
+        if any(data.get(f"place_{r.player_id}") for r in self.rows):
+            return  # places and cards together: :meth:`showdown` refuses the pair first
+        try:
+            options = house_options(self.game.slug, self.options)
+        except EngineError as error:
+            self.add_error(None, error_text(error))
+            return
+        bought = {r.player_id: bool(data.get(f"walk_{r.player_id}")) for r in self.rows}
+        buying = any(bought.values()) or buys_walks(options)
+        for row in self.rows:
+            cards = data.get(f"cards_{row.player_id}")
+            if not cards or self._out(row.player_id):
+                continue  # a folded player's cards are left out of the showdown
+            try:
+                check_hand_size(
+                    self.game.slug,
+                    name=row.name,
+                    cards=cards,
+                    shared=self._shared(data),
+                    walks=int(bought[row.player_id]) if buying else None,
+                    options=options,
+                )
+            except EngineError as error:
+                self.add_error(f"cards_{row.player_id}", error_text(error))
+
+    def _shared(self, data: dict[str, Any]) -> tuple[int, ...]:
+        """The spit card counts for every hand; Wild Widow's card belongs to no hand, it
+        only makes its rank wild."""
+        spit = data.get("spit")
+        if spit is None or self.game.slug == "wild-widow" or self.options.get("wild_widow"):
+            return ()
+        return (int(spit),)
 
     def _out(self, pid: int) -> bool:
         data = self.cleaned_data
@@ -275,8 +324,7 @@ class RecordGameForm(forms.Form):
         if hands and places:
             raise ValidationError(gettext("Enter either the places or the cards shown, not both."))
         if hands:
-            spit = data.get("spit")
-            return ShownCards(hands=hands, shared=(int(spit),) if spit is not None else ())
+            return ShownCards(hands=hands, shared=self._shared(data))
         if places:
             order = sorted(set(places.values()))
             groups = tuple(tuple(p for p in places if places[p] == place) for place in order)

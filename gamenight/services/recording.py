@@ -122,9 +122,17 @@ def engine_table_hand(
             ),
             showdown=showdown_to_seats(hand.showdown, seat),
             wild=hand.wild,
+            options=night_game_options(night, hand.game),
         ),
         in_hand,
     )
+
+
+def night_game_options(night: Night, game: str) -> dict[str, object]:
+    """The night's house options of ``game`` (as the digital games name them): they
+    decide, for one, how many cards a hand dealt at the table holds."""
+    chosen = (night.game_options or {}).get(game) if isinstance(night.game_options, dict) else None
+    return dict(chosen) if isinstance(chosen, dict) else {}
 
 
 def record_table_hand(

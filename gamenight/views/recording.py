@@ -25,6 +25,7 @@ from django_htmx.middleware import HtmxDetails
 
 from engine.errors import EngineError
 from gamenight import services
+from gamenight.engine_texts import error_text
 from gamenight.forms.recording import (
     GAMES,
     Family,
@@ -46,6 +47,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.services import preview as previews
+from gamenight.services.recording import night_game_options
 from gamenight.services.table_version import version_since
 from gamenight.services.undo_order import undo_blockers
 from gamenight.views.recording_preview import (
@@ -126,7 +128,12 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
         "night_url": night_page_url(night),
         "table_version": version,
     }
-    form_kwargs = {"game": chosen, "rows": rows, "ante": night.ante}
+    form_kwargs = {
+        "game": chosen,
+        "rows": rows,
+        "ante": night.ante,
+        "options": night_game_options(night, chosen.slug),
+    }
     if request.method == "GET":
         form = RecordGameForm(**form_kwargs)
         return _render_form(request, context, form)
@@ -174,8 +181,10 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
         context.update(_fresh_preview(request, night, chosen, form))
     except ValidationError as error:
         context["error"] = " ".join(error.messages)
-    except (services.LedgerError, EngineError) as error:
+    except services.LedgerError as error:
         context["error"] = str(error)
+    except EngineError as error:
+        context["error"] = error_text(error)  # the engine's English, worded for the page
     else:
         if confirm:
             url = night_page_url(night)

@@ -63,7 +63,7 @@ def baseball_sheet(table: Table) -> dict[str, Any]:
         cards={
             "Anna": "Ks Kh 9c 3c Bd 5h 8s",
             "Ben": "Ds Dh Dd 4d 7c Ad 2h Bc",
-            "Carla": "2c 2d 5c 6d 7h",
+            "Carla": "2c 2d 5c 6d 7h 8d Tc",
         },
     )
 
@@ -360,3 +360,193 @@ def test_confirm_goes_back_to_the_night_page(five: Table) -> None:
         url(five, "baseball"), {**baseball_sheet(five), "confirm": "1"}
     )
     assert response["Location"] == f"/nights/{five.night.pk}/"
+
+
+# ---------------------------------------------------------------- card counts
+
+
+def test_five_card_draw_refuses_nine_cards_and_records_nothing(table: Table) -> None:
+    """Ben's nine cards were named the winner; a draw hand is five cards."""
+    cards = {
+        "Anna": "As Ad Kc Qh 2s",
+        "Ben": "Ks Kd 8c 7h 6d 5c 4s 3h 2d",
+        "Carla": "Qs Qd 3c 4d 5h",
+    }
+    html = post_bad(table, hand(table, GOOD, cards=cards), game="five-card-draw")
+    assert "Ben shows 9 cards: Five-card draw takes 5" in html
+
+
+def test_five_card_draw_refuses_three_cards_in_the_preview(table: Table) -> None:
+    cards = {"Anna": "As Ad Kc Qh 2s", "Ben": "Ks Kd 8c 7h 6d", "Carla": "Qs Qd 3c"}
+    data = {**hand(table, GOOD, cards=cards), "preview": "1"}
+    text = client_for(table.owner).post(url(table, "five-card-draw"), data).content.decode()
+    assert "Carla shows 3 cards: Five-card draw takes 5" in text
+    assert "Main pot" not in text
+
+
+def test_a_card_count_is_refused_in_german_on_a_german_page(table: Table) -> None:
+    cards = {
+        "Anna": "As Ad Kc Qh 2s",
+        "Ben": "Ks Kd 8c 7h 6d 5c 4s 3h 2d",
+        "Carla": "Qs Qd 3c 4d 5h",
+    }
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(table.owner)
+    data = {**hand(table, GOOD, cards=cards), "confirm": "1"}
+    text = client.post(url(table, "five-card-draw"), data).content.decode()
+    assert "Ben zeigt 9 Karten: bei Five-Card Draw sind es 5" in text
+    assert "shows" not in text
+    assert not Transaction.objects.filter(idempotency_key="key-1").exists()
+
+
+def test_spit_in_the_ocean_refuses_six_cards_in_hand(table: Table) -> None:
+    cards = {"Anna": "As Ad 4c 5c", "Ben": "Kh Kd 2c 2d Qs Js", "Carla": "Qh Jh 8c 7c"}
+    data = {**hand(table, {"Anna": 2, "Ben": 2, "Carla": 2}, cards=cards), "spit": "7d"}
+    html = post_bad(table, data, game="spit-in-the-ocean")
+    assert "Ben shows 6 cards: Spit in the Ocean takes 4" in html
+
+
+def test_the_baseball_engine_message_for_a_card_without_a_four_is_german(five: Table) -> None:
+    data = baseball_sheet(five)
+    anna = next(p.pk for p in five.players if p.name == "Anna")
+    data[f"cards_{anna}"] = "Ks Kh 9c 3c Bd 5h 8s 8d"
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(five.owner)
+    text = client.post(url(five, "baseball"), {**data, "preview": "1"}).content.decode()
+    assert (
+        "Anna zeigt 8 Karten: bei Baseball sind es 7 und eine mehr für jede 4, die eine "
+        "Extrakarte brachte (Anna zeigt 0 davon: höchstens 7)"
+    ) in text
+
+
+def test_a_bought_walk_needs_the_extra_card_shown(five: Table) -> None:
+    """Variant "Walk kaufen": who pays gets the extra card, who does not gets none."""
+    data = baseball_sheet(five)
+    by_name = {p.name: p.pk for p in five.players}
+    data[f"chips_{by_name['Carla']}"] = 8  # 3 as before and 5 for the walk
+    data[f"walk_{by_name['Carla']}"] = 5
+    html = post_bad(five, data, game="baseball")
+    assert "Carla bought the walk but shows 7 cards: Baseball takes at least 8 then" in html
+    assert "Ben shows 8 cards but bought no walk" in html
+
+
+def test_a_folded_player_may_show_no_cards(five: Table) -> None:
+    data = baseball_sheet(five)
+    html = client_for(five.owner).post(url(five, "baseball"), {**data, "preview": "1"})
+    assert alerts(html.content.decode()) == []
+
+
+def test_the_guts_count_is_worded_in_german(table: Table) -> None:
+    data = hand(
+        table,
+        {},
+        **{"in": {"Anna": "on", "Ben": "on"}},
+        cards={"Anna": "As Ad 4c", "Ben": "Ks Kd"},
+    )
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(table.owner)
+    text = client.post(url(table, "guts"), {**data, "preview": "1"}).content.decode()
+    assert "Anna zeigt 3 Karten: bei Guts sind es 2" in text
+
+
+# ---------------------------------------------------------------- Second Hand High
+
+
+def test_second_hand_high_by_places_pays_the_second_place(table: Table) -> None:
+    """Ruling 16: the second best hand at the showdown wins."""
+    data = hand(table, GOOD, place=PLACES)
+    client = client_for(table.owner)
+    html = client.post(url(table, "second-hand-high"), {**data, "preview": "1"}).content.decode()
+    assert alerts(html) == []
+    assert "Won by: Ben" in html
+    assert client.post(url(table, "second-hand-high"), {**data, "confirm": "1"}).status_code == 302
+    assert stacks(table.night) == {"Anna": 47, "Ben": 56, "Carla": 47}
+    assert_ledger_consistent(table.group)
+
+
+def test_second_hand_high_a_tie_for_first_place_lets_the_next_place_win(table: Table) -> None:
+    data = hand(table, GOOD, place={"Anna": 1, "Ben": 1, "Carla": 2})
+    html = client_for(table.owner).post(url(table, "second-hand-high"), {**data, "preview": "1"})
+    assert "Won by: Carla" in html.content.decode()
+
+
+def test_second_hand_high_by_cards_pays_the_second_best_hand(table: Table) -> None:
+    cards = {
+        "Anna": "As Ah Ad 2c 5h 7s 9d",
+        "Ben": "Ks Kd 8c 6h 4d 3c 2s",
+        "Carla": "Qs Th 8d 6c 4s 3h 2d",
+    }
+    data = {**hand(table, GOOD, cards=cards), "preview": "1"}
+    html = client_for(table.owner).post(url(table, "second-hand-high"), data).content.decode()
+    assert alerts(html) == []
+    assert "Won by: Ben" in html
+
+
+def test_recording_a_hand_with_nine_draw_cards_without_the_form_is_refused(table: Table) -> None:
+    """The services share the engine's check: no caller can book a nine-card draw hand."""
+    from engine.cards import parse_cards
+    from engine.hand_size import HandSizeError
+    from engine.showdown import ShownCards
+
+    anna, ben, carla = table.ids
+    hands = {
+        anna: "As Ad Kc Qh 2s",
+        ben: "Ks Kd 8c 7h 6d 5c 4s 3h 2d",
+        carla: "Qs Qd 3c 4d 5h",
+    }
+    showdown = ShownCards(
+        hands={p: tuple(int(c) for c in parse_cards(t)) for p, t in hands.items()}
+    )
+    with pytest.raises(HandSizeError, match="Ben shows 9 cards: five-card draw takes 5"):
+        services.record_table_hand(
+            night_id=table.night.pk,
+            by=table.owner,
+            key="h9",
+            hand=services.TableHandInput(
+                game="five-card-draw", put_in={anna: 3, ben: 3, carla: 3}, showdown=showdown
+            ),
+        )
+    assert not Transaction.objects.filter(idempotency_key="h9").exists()
+    assert stacks(table.night) == {"Anna": 50, "Ben": 50, "Carla": 50}
+
+
+def test_wild_widow_makes_its_rank_wild_but_belongs_to_no_hand(table: Table) -> None:
+    """Rule sheet: the widow card "gehört niemandem, aber die drei anderen Karten ihres
+    Werts sind wild"."""
+    cards = {"Anna": "As Ad 4c 5c 8h", "Ben": "Kh Kd 2c 2d Qs", "Carla": "Qh Qc 8c 7c 3s"}
+    data = {**hand(table, {"Anna": 2, "Ben": 2, "Carla": 2}, cards=cards), "spit": "7d"}
+    response = client_for(table.owner).post(url(table, "wild-widow"), {**data, "preview": "1"})
+    text = response.content.decode()
+    assert alerts(text) == []
+    assert "Widow card (in the middle)" in text
+    # Carla's 7 of clubs is wild: three queens. The 7 of diamonds in the middle is nobody's,
+    # so Ben keeps two pair (with it he would have a full house).
+    assert "three of a kind, queens" in text
+    assert "two pair, kings and twos" in text
+    assert "Won by: Carla" in text
+
+
+# ---------------------------------------------------------------- the night's house rules
+
+
+def test_the_nights_spit_calls_let_players_show_five_cards_in_hand(table: Table) -> None:
+    """The night's house rules (the digital games' options) decide the count:
+    "Spit!" called during a five-card deal gives five cards in hand."""
+    cards = {"Anna": "As Ad 4c 5c 6h", "Ben": "Kh Kd 2c 2d Qs", "Carla": "Qh Jh 8c 7c 3s"}
+    data = {**hand(table, {"Anna": 2, "Ben": 2, "Carla": 2}, cards=cards), "spit": "7d"}
+    html = post_bad(table, data, game="spit-in-the-ocean")
+    assert "Anna shows 5 cards: Spit in the Ocean takes 4" in html
+    table.night.game_options = {"spit-in-the-ocean": {"spit_call": True}}
+    table.night.save(update_fields=["game_options"])
+    response = client_for(table.owner).post(
+        url(table, "spit-in-the-ocean"), {**data, "preview": "1"}
+    )
+    assert alerts(response.content.decode()) == []
+    assert "Won by: Ben" in response.content.decode()
+
+
+def test_the_nights_bought_walks_refuse_an_extra_card_nobody_paid_for(five: Table) -> None:
+    five.night.game_options = {"baseball": {"buy_walk": True}}
+    five.night.save(update_fields=["game_options"])
+    html = post_bad(five, baseball_sheet(five), game="baseball")
+    assert "Ben shows 8 cards but bought no walk" in html

@@ -1,0 +1,247 @@
+"""How many cards a player shows at the showdown, game by game (rulings 11 to 16).
+
+A player who folded shows nothing: the showdown leaves them out. Everyone
+still in shows every card they hold, and that number follows from the game:
+
+* Seven-card stud and its variants (Sequence, Second Hand High): 7. Five-card
+  draw: 5 (a draw replaces cards, it never adds any).
+* Baseball family: 7, plus one for each extra card. Every extra card was brought
+  by a card of the walk rank (4; Football and Woolworth: 2), so a player shows
+  at most one extra card per such card; which of them lay face up the host does
+  not say, so the count allows one per card of the rank shown. When the hand
+  records bought walks, walks are bought at this table: a player who bought
+  none has no extra card, one who bought some has at least one each (the web
+  form records one total per player, so more are allowed up to the 4s shown).
+* No Peek, Mexican Sweat: 7; No-Peek Baseball and Night Baseball as Baseball.
+  Ruling 12: a player who flipped everything without beating the best hand is
+  *out* (folded, shows nothing), and the hand ends when every remaining card is
+  face up, so a player still in shows all their cards; there is no short
+  No-Peek hand at a showdown.
+* The Good, the Bad and the Ugly: 7 less the cards of the Bad's rank. The Bad
+  is turned after the fifth card and is itself one of the four of its rank, so
+  at most three leave a hand: 4 to 7.
+* Jack the Shifter: seven-card stud, or any Baseball game a jack switched it to:
+  7, plus one per 4 or 2 shown.
+* Spit in the Ocean: 4 in hand, and the spit card as the one shared card (the
+  ``shared`` card of the showdown); with "Spit!" calls (house option
+  ``spit_call``) 5 in hand. Wild Widow: 5 in hand and no shared card, the
+  widow belongs to no one (its rank is given as the wild rank).
+* House options as the digital games name them change the count:
+  ``buy_walk`` (only bought walks bring extra cards), ``simple`` No-Peek
+  Baseball (no extra cards), Spit's ``spit_call`` and ``wild_widow``.
+* Guts 2, three-card Guts 3; Shelby rounds are checked by :mod:`engine.shelby`.
+
+In every other game a shared card (the last card dealt face up to the middle
+when seven play stud) counts as one of every hand's cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.cards import FOUR, RANK_CHARS, TWO
+from engine.errors import ErrorParam, SettlementError, ShowdownMismatchError
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandSize:
+    """The cards a player of a game holds at the showdown.
+
+    ``dealt``: cards dealt to each player; ``fewest``: fewer allowed after
+    discards (the Good, the Bad and the Ugly); ``walk_ranks``: a card of one of
+    these ranks may have brought one extra card; ``shared``: the exact number
+    of cards in the middle shared by every hand, or ``None`` when a shared card
+    simply counts as one of the hand's.
+    """
+
+    dealt: int
+    fewest: int | None = None
+    walk_ranks: frozenset[int] = field(default_factory=frozenset)
+    shared: int | None = None
+
+
+_SEVEN: Final = HandSize(dealt=7)
+_WALK_4: Final = HandSize(dealt=7, walk_ranks=frozenset({FOUR}))
+_WALK_2: Final = HandSize(dealt=7, walk_ranks=frozenset({TWO}))
+
+HAND_SIZES: Final[dict[str, HandSize]] = {
+    "seven-card-stud": _SEVEN,
+    "five-card-draw": HandSize(dealt=5),
+    "no-peek": _SEVEN,
+    "mexican-sweat": _SEVEN,
+    "second-hand-high": _SEVEN,
+    "sequence": _SEVEN,
+    "good-bad-ugly": HandSize(dealt=7, fewest=4),
+    "jack-the-shifter": HandSize(dealt=7, walk_ranks=frozenset({FOUR, TWO})),
+    "baseball": _WALK_4,
+    "no-peek-baseball": _WALK_4,
+    "night-baseball": _WALK_4,
+    "rainy-day-baseball": _WALK_4,
+    "football": _WALK_2,
+    "woolworth": _WALK_2,
+    "spit-in-the-ocean": HandSize(dealt=4, shared=1),
+    "wild-widow": HandSize(dealt=5, shared=0),
+    "guts": HandSize(dealt=2),
+    "guts3": HandSize(dealt=3),
+    # Psycho Shelby's second round: three cards and two more, the best low three.
+    "shelby-low": HandSize(dealt=5),
+}
+
+# The games' names inside an English sentence; the web words them itself.
+GAME_NAMES: Final[dict[str, str]] = {
+    "seven-card-stud": "seven-card stud",
+    "five-card-draw": "five-card draw",
+    "no-peek": "No Peek",
+    "mexican-sweat": "Mexican Sweat",
+    "second-hand-high": "Second Hand High",
+    "sequence": "Sequence",
+    "good-bad-ugly": "The Good, the Bad and the Ugly",
+    "jack-the-shifter": "Jack the Shifter",
+    "baseball": "Baseball",
+    "no-peek-baseball": "No-Peek Baseball",
+    "night-baseball": "Night Baseball",
+    "rainy-day-baseball": "Rainy Day Baseball",
+    "football": "Football",
+    "woolworth": "Woolworth",
+    "spit-in-the-ocean": "Spit in the Ocean",
+    "wild-widow": "Wild Widow",
+    "guts": "Guts",
+    "guts3": "Three-card Guts",
+    "shelby-low": "Psycho Shelby's low round",
+}
+
+
+class HandSizeError(ShowdownMismatchError):
+    """A player shows more or fewer cards than the game deals them."""
+
+
+def game_name(game: str) -> str:
+    return GAME_NAMES.get(game, game)
+
+
+def house_options(game: str, options: Mapping[str, object]) -> dict[str, object]:
+    """``options`` read (and checked) as the digital game reads them: every option of
+    the game with its value; an unknown option or value is refused."""
+    if not options:
+        return {}
+    from engine.games.catalog import make_rules  # the digital games load only for options
+    from engine.games.errors import UnknownGameError
+
+    try:
+        return dict(make_rules(game, options).options)
+    except UnknownGameError:
+        raise SettlementError(f"{game} has no house options: leave the options out") from None
+
+
+def hand_size(game: str, options: Mapping[str, object] | None = None) -> HandSize | None:
+    """The size of a hand of ``game`` under its house ``options`` (read by the digital
+    game's catalog, so an unknown option is refused there); ``None``: not checked."""
+    size = HAND_SIZES.get(game)
+    chosen = options or {}
+    if game == "spit-in-the-ocean" and chosen.get("wild_widow"):
+        return HAND_SIZES["wild-widow"]
+    if game == "spit-in-the-ocean" and chosen.get("spit_call"):
+        return HandSize(dealt=5, shared=1)  # "Spit!": five cards each and the spit card
+    if game == "no-peek-baseball" and chosen.get("simple"):
+        return _SEVEN  # simple No Peek: no wild cards, no extra cards
+    return size
+
+
+def buys_walks(options: Mapping[str, object] | None) -> bool:
+    """The house rule "buy the walk": whoever did not pay has no extra card."""
+    return bool((options or {}).get("buy_walk"))
+
+
+def check_shared(
+    game: str, shared: Sequence[int], options: Mapping[str, object] | None = None
+) -> None:
+    """The cards in the middle fit the game (Spit: exactly the spit card)."""
+    size = hand_size(game, options)
+    if size is None or size.shared is None or len(shared) == size.shared:
+        return
+    title = game_name(game)
+    if size.shared == 0:
+        raise HandSizeError(
+            f"{title} shares no card in the middle: leave the widow out of the cards "
+            "and give its rank as the wild rank",
+            code="no_shared_card",
+            params={"game": game},
+        )
+    raise HandSizeError(
+        f"{title} shares one card in the middle, the spit card, not {len(shared)}",
+        code="spit_card",
+        params={"game": game, "count": len(shared)},
+    )
+
+
+def check_hand_size(
+    game: str,
+    *,
+    name: str,
+    cards: Sequence[int],
+    shared: Sequence[int] = (),
+    walks: int | None = None,
+    options: Mapping[str, object] | None = None,
+) -> None:
+    """Refuse ``cards`` (with the ``shared`` cards) that ``name`` cannot hold in ``game``.
+
+    ``walks``: ``None`` when extra cards come free; otherwise walks are bought in
+    this hand and this is how many purchases were recorded for the player.
+    A game without a known size (a host-ranked house game) is not checked.
+    ``options``: the game's house options (see :func:`hand_size`).
+    """
+    size = hand_size(game, options)
+    if size is None:
+        return
+    count = len(cards) + (len(shared) if size.shared is None else 0)
+    title = game_name(game)
+    base: dict[str, ErrorParam] = {"name": name, "count": count, "game": game}
+    if size.fewest is not None:  # discards: anything from the fewest to all dealt
+        if not size.fewest <= count <= size.dealt:
+            raise HandSizeError(
+                f"{name} shows {count} cards: {title} takes {size.fewest} to {size.dealt}",
+                code="hand_size_range",
+                params={**base, "fewest": size.fewest, "most": size.dealt},
+            )
+        return
+    if walks and count < size.dealt + walks:
+        least = size.dealt + walks
+        raise HandSizeError(
+            f"{name} bought the walk but shows {count} cards: {title} takes at least {least} then",
+            code="hand_size_bought",
+            params={**base, "fewest": least},
+        )
+    if count == size.dealt:
+        return
+    if count < size.dealt or not size.walk_ranks:
+        raise HandSizeError(
+            f"{name} shows {count} cards: {title} takes {size.dealt}",
+            code="hand_size",
+            params={**base, "wanted": size.dealt},
+        )
+    if walks == 0:
+        raise HandSizeError(
+            f"{name} shows {count} cards but bought no walk: with bought walks "
+            f"{title} takes {size.dealt}",
+            code="hand_size_not_bought",
+            params={**base, "dealt": size.dealt},
+        )
+    walk_cards = sum(1 for card in cards if card >> 2 in size.walk_ranks)
+    most = size.dealt + walk_cards
+    if count > most:
+        rank = "/".join(RANK_CHARS[r] for r in sorted(size.walk_ranks, reverse=True))
+        shown = {0: f"no {rank}", 1: f"one {rank}"}.get(walk_cards, f"{walk_cards} {rank}s")
+        raise HandSizeError(
+            f"{name} shows {count} cards: {title} takes {size.dealt}, and one more for "
+            f"each {rank} that brought an extra card ({name} shows {shown}: at most {most})",
+            code="hand_size_walks",
+            params={
+                **base,
+                "dealt": size.dealt,
+                "rank": rank,
+                "walk_cards": walk_cards,
+                "most": most,
+            },
+        )
