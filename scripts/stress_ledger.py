@@ -1,0 +1,718 @@
+#!/usr/bin/env python3
+"""Many phones recording at once on the real app under gunicorn: nothing lost, never a 5xx.
+
+    .venv/bin/python scripts/stress_ledger.py                      # SQLite file in a temp dir
+    .venv/bin/python scripts/stress_ledger.py --database-url postgres://u@host:5432/empty_db
+    .venv/bin/python scripts/stress_ledger.py --clients 20 --recordings 500 --seed 3
+
+The app runs as in production (gamenight/commands.py WEB: gunicorn, three sync
+workers, DEBUG off) on a database of its own: migrated, then seeded with a
+group, a host, co-hosts and running nights (``stress_ledger.py seed``, run in a
+subprocess with the app's settings). SQLite gets no options from here: the
+app's own settings must make concurrent writers wait, not fail.
+
+``--clients`` threads, each a co-host's phone with its own connection, then
+record ``--recordings`` games between them (stud and Baseball table hands with
+all-ins and side pots, Guts deals, Shelby rounds), with double taps (the same
+idempotency key twice at once), double undos (two phones undoing one game at
+once), undos of undos, rebuys, leaves (cash-out) and returns in between, and
+one night split and closed while the phones still post to it. It prints the
+figures (requests, 2xx, 3xx, 4xx, 5xx, recordings landed, wall time).
+
+The same module holds the smaller scenes of the SQLite concurrency tests
+(tests/web/test_sqlite_concurrency.py): two co-hosts recording at the same
+moment, two undos at once, twenty posts with one key.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import datetime
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_web import HOST, Session, free_port, log_in, request  # noqa: E402
+
+BIN = Path(sys.executable).parent
+PASSWORD = "stress-" + "x" * 12
+STUD_GAMES = ("seven-card-stud", "five-card-draw", "no-peek")
+BASEBALL_GAMES = ("baseball", "football")
+GUTS_GAMES = ("guts",)
+SHELBY_GAMES = ("shelby",)
+GAME_FORM = {
+    **dict.fromkeys(STUD_GAMES + BASEBALL_GAMES, "chips"),
+    **dict.fromkeys(GUTS_GAMES + SHELBY_GAMES, "in"),
+}
+
+
+# ---------------------------------------------------------------- the app and its database
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def app_env(database_url: str) -> dict[str, str]:
+    """Production settings but for the database URL; no SQLite options added here."""
+    return {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "SECRET_KEY": "stress-" + uuid.uuid4().hex,
+        "ALLOWED_HOSTS": f"{HOST},localhost",
+        "LOG_LEVEL": "WARNING",
+        "AXES_ENABLED": "0",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
+        [str(BIN / "python"), "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+@dataclass(frozen=True)
+class Seed:
+    group_id: int
+    users: list[str]
+    nights: list[int]
+    players: list[int]
+
+    @classmethod
+    def from_json(cls, text: str) -> Seed:
+        return cls(**json.loads(text))
+
+
+def prepare(env: dict[str, str], *, nights: int, players: int, cohosts: int, stack: int) -> Seed:
+    """Migrate, collect the static files (DEBUG is off) and seed the group."""
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    done = subprocess.run(
+        [
+            str(BIN / "python"),
+            str(Path(__file__).resolve()),
+            "seed",
+            *("--nights", str(nights), "--players", str(players)),
+            *("--cohosts", str(cohosts), "--stack", str(stack)),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError(f"seeding failed:\n{done.stdout}\n{done.stderr}")
+    return Seed.from_json(done.stdout.strip().splitlines()[-1])
+
+
+def seed_main(nights: int, players: int, cohosts: int, stack: int) -> None:
+    """Runs in the app's own process (its settings, its database): print the seed as JSON."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gamenight.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+
+    from gamenight import services
+    from gamenight.models import Role
+
+    host = User.objects.create_user("stress-host", password=PASSWORD)
+    group = services.create_group(name="Stress poker", host=host)
+    users = [host]
+    for i in range(cohosts):
+        user = User.objects.create_user(f"stress-cohost{i}", password=PASSWORD)
+        services.join_group(token=group.invite_token, user=user)
+        services.set_role(group_id=group.pk, by=host, user=user, role=Role.COHOST)
+        users.append(user)
+    ids = [services.add_player(group_id=group.pk, by=host, name=f"P{i}").pk for i in range(players)]
+    night_ids = []
+    for n in range(nights):
+        night = services.create_night(
+            group_id=group.pk,
+            by=host,
+            date=datetime.date(2026, 12, 1 + n),
+            starting_stack=stack,
+            game_options={"guts": {"limit": 40}, "shelby": {"limit": 40}},
+        )
+        services.start_night(night_id=night.pk, by=host, key=f"start-{n}", players=ids)
+        night_ids.append(night.pk)
+    print(
+        json.dumps(
+            {
+                "group_id": group.pk,
+                "users": [u.username for u in users],
+                "nights": night_ids,
+                "players": ids,
+            }
+        )
+    )
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str], log: Path, workers: int = 3) -> Iterator[int]:
+    """gamenight/commands.py WEB on a free loopback port; yields the port."""
+    port = free_port()
+    command = [
+        str(BIN / "gunicorn"),
+        "gamenight.wsgi:application",
+        *("--bind", f"{HOST}:{port}", "--workers", str(workers)),
+        *("--backlog", "256", "--log-level", "warning"),
+    ]
+    with log.open("w") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited at start-up:\n{log.read_text()}")
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                conn = http.client.HTTPConnection(HOST, port, timeout=2)
+                conn.request("GET", "/healthz")
+                if conn.getresponse().status == 200:
+                    break
+            if time.monotonic() > deadline:
+                raise RuntimeError("gunicorn did not answer /healthz within 60 s")
+            time.sleep(0.2)
+        yield port
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@contextlib.contextmanager
+def running_app(
+    database_url: str | None = None,
+    *,
+    nights: int = 1,
+    players: int = 4,
+    cohosts: int = 2,
+    stack: int = 1000,
+) -> Iterator[App]:
+    """The app under gunicorn on a fresh database (a SQLite file in a temp dir by default).
+
+    ``database_url`` must name an empty database (PostgreSQL): it is migrated and seeded.
+    """
+    with tempfile.TemporaryDirectory(prefix="gamenight-stress-") as tmp:
+        url = database_url or sqlite_url(Path(tmp) / "stress.sqlite3")
+        env = app_env(url)
+        seed = prepare(env, nights=nights, players=players, cohosts=cohosts, stack=stack)
+        log = Path(tmp) / "gunicorn.log"
+        with gunicorn(env, log) as port:
+            sessions = {name: log_in(port, name, PASSWORD) for name in seed.users}
+            yield App(port=port, url=url, seed=seed, sessions=sessions, log=log)
+
+
+# ---------------------------------------------------------------- phones
+
+
+@dataclass
+class Tally:
+    """Every response, by status; the first bodies of the 5xx for the report."""
+
+    statuses: collections.Counter[int] = field(default_factory=collections.Counter)
+    counts: collections.Counter[str] = field(default_factory=collections.Counter)
+    server_errors: list[str] = field(default_factory=list)
+    landed_keys: set[str] = field(default_factory=set)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, status: int, what: str, body: bytes) -> None:
+        with self.lock:
+            self.statuses[status] += 1
+            self.counts[what] += 1
+            if status >= 500 and len(self.server_errors) < 5:
+                self.server_errors.append(f"{what} HTTP {status}: {body[:300]!r}")
+
+    def by_class(self) -> dict[str, int]:
+        classes = collections.Counter({"2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0})
+        for status, n in self.statuses.items():
+            classes[f"{status // 100}xx"] += n
+        return dict(classes)
+
+    @property
+    def requests(self) -> int:
+        return sum(self.statuses.values())
+
+
+@dataclass
+class App:
+    port: int
+    url: str
+    seed: Seed
+    sessions: dict[str, Session]
+    log: Path
+
+    def phone(self, user: str, tally: Tally) -> Phone:
+        return Phone(self.port, Session(cookies=dict(self.sessions[user].cookies)), tally)
+
+
+class Phone:
+    """One co-host's phone: its own connection, a copy of the login's cookies."""
+
+    def __init__(self, port: int, session: Session, tally: Tally) -> None:
+        self.port, self.session, self.tally = port, session, tally
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=120)
+
+    def call(
+        self, method: str, path: str, form: dict[str, str] | None, what: str
+    ) -> tuple[int, bytes]:
+        for attempt in range(2):
+            try:
+                status, body = request(self.conn, self.session, method, path, form)
+                break
+            except (OSError, http.client.HTTPException):
+                # A kept-alive connection the server closed: a new one, once.
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=120)
+                if attempt:
+                    raise
+        self.tally.add(status, what, body)
+        return status, body
+
+    def get(self, path: str, what: str = "page") -> tuple[int, bytes]:
+        return self.call("GET", path, None, what)
+
+    def post(self, path: str, form: dict[str, str], what: str) -> tuple[int, bytes]:
+        return self.call("POST", path, form, what)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def together(jobs: list[Callable[[], Any]]) -> list[Any]:
+    """Run the jobs on their own threads, released at the same moment; their results."""
+    barrier = threading.Barrier(len(jobs))
+    results: list[Any] = [None] * len(jobs)
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = jobs[i]()
+        except Exception as exc:
+            results[i] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+# ---------------------------------------------------------------- forms of the app
+
+
+def record_path(night: int, game: str) -> str:
+    return f"/nights/{night}/record/{game}/"
+
+
+def seat_rows(page: bytes, game: str) -> list[tuple[int, int]]:
+    """(player id, stack) of each seat row of a recording form page."""
+    rows = []
+    name = GAME_FORM[game]
+    for chunk in page.split(b'<li class="seat">')[1:]:
+        player = re.search(rb'name="' + name.encode() + rb'_(\d+)"', chunk)
+        chips = re.search(rb"(\d+) chips</span>", chunk)
+        if player and chips:
+            rows.append((int(player.group(1)), int(chips.group(1))))
+    return rows
+
+
+def game_form(game: str, rows: list[tuple[int, int]], rng: random.Random) -> dict[str, str]:
+    """A plausible game for these seats (with a fresh key); refusals are possible and fine."""
+    form = {"key": uuid.uuid4().hex, "confirm": "1"}
+    ids = [pid for pid, _stack in rows]
+    stacks = dict(rows)
+    if GAME_FORM[game] == "in":
+        holders = rng.sample(ids, k=rng.choice([0, 1, 2, 2, 3]) if len(ids) >= 3 else 1)
+        for place, pid in enumerate(holders, start=1):
+            form[f"in_{pid}"] = "on"
+            form[f"place_{pid}"] = str(place if rng.random() > 0.1 else 1)
+        return form
+    live = rng.sample(ids, k=min(len(ids), rng.choice([2, 2, 3, 4])))
+    bet = rng.randint(1, 12)
+    short = min(live, key=lambda pid: stacks[pid])
+    side_pot = len(live) >= 3 and stacks[short] <= bet + 1
+    for pid in ids:
+        if pid not in live:
+            form[f"chips_{pid}"] = "1"
+            form[f"folded_{pid}"] = "on"
+            continue
+        if side_pot and pid == short:
+            # Short-stacked and all-in: the others' extra chips make a side pot.
+            form[f"chips_{pid}"] = str(stacks[pid])
+            form[f"allin_{pid}"] = "on"
+        else:
+            form[f"chips_{pid}"] = str(1 + bet)
+    if game in BASEBALL_GAMES and rng.random() < 0.3:
+        # A face-up 3: the first live player pays the pot of the antes.
+        payer = live[0]
+        if f"allin_{payer}" not in form:
+            form[f"paid_{payer}"] = str(len(ids))
+            form[f"chips_{payer}"] = str(1 + bet + len(ids))
+    for place, pid in enumerate(rng.sample(live, k=len(live)), start=1):
+        form[f"place_{pid}"] = str(place)
+    return form
+
+
+def undo_targets(page: bytes) -> list[int]:
+    """The transaction ids with an Undo button on a night's list of games."""
+    return list(dict.fromkeys(int(i) for i in re.findall(rb"/deals/(\d+)/undo/", page)))
+
+
+def undo_form() -> dict[str, str]:
+    return {"key": uuid.uuid4().hex}
+
+
+def seated_players(page: bytes, form: str) -> list[int]:
+    """The players offered by one of the night page's forms (rebuy, leave, arrive)."""
+    match = re.search(rb'action="/nights/\d+/' + form.encode() + rb'/"(.*?)</form>', page, re.S)
+    if not match:
+        return []
+    return [int(i) for i in re.findall(rb'<option value="(\d+)"', match.group(1))]
+
+
+# ---------------------------------------------------------------- the scenes of the tests
+
+
+def two_cohosts_at_once(app: App, rounds: int) -> list[tuple[int, int]]:
+    """Each round two co-hosts record different games at the same moment; the statuses."""
+    night = app.seed.nights[0]
+    tally = Tally()
+    first, second = (app.phone(u, tally) for u in app.seed.users[1:3])
+    rows = seat_rows(first.get(record_path(night, "seven-card-stud"))[1], "seven-card-stud")
+    ids = [pid for pid, _ in rows]
+    results = []
+    for n in range(rounds):
+        hand = {"key": f"hand-{n}", "confirm": "1"}
+        for place, pid in enumerate(ids, start=1):
+            hand[f"chips_{pid}"] = str(1 + n % 3)
+            hand[f"place_{pid}"] = str(place)
+        guts = {"key": f"guts-{n}", "confirm": "1"}  # nobody in: everyone antes again
+        statuses = together(
+            [
+                lambda h=hand: first.post(record_path(night, "seven-card-stud"), h, "record")[0],
+                lambda g=guts: second.post(record_path(night, "guts"), g, "record")[0],
+            ]
+        )
+        results.append((statuses[0], statuses[1]))
+    return results
+
+
+def record_one(app: App, user: str, key: str) -> None:
+    night = app.seed.nights[0]
+    phone = app.phone(user, Tally())
+    rows = seat_rows(phone.get(record_path(night, "seven-card-stud"))[1], "seven-card-stud")
+    hand = {"key": key, "confirm": "1"}
+    for place, (pid, _stack) in enumerate(rows, start=1):
+        hand[f"chips_{pid}"] = "3"
+        hand[f"place_{pid}"] = str(place)
+    status, body = phone.post(record_path(night, "seven-card-stud"), hand, "record")
+    if status != 302:
+        raise RuntimeError(f"recording a hand answered {status}: {body[:300]!r}")
+
+
+def double_undo(app: App, transaction_id: int) -> list[tuple[int, bytes]]:
+    """Two co-hosts press Undo on the same game at the same moment (two page loads, two keys)."""
+    night = app.seed.nights[0]
+    tally = Tally()
+    phones = [app.phone(u, tally) for u in app.seed.users[1:3]]
+    path = f"/nights/{night}/deals/{transaction_id}/undo/"
+    return together([lambda p=p: p.post(path, undo_form(), "undo") for p in phones])
+
+
+def same_key_burst(app: App, posts: int = 20) -> list[tuple[int, bytes]]:
+    """``posts`` phones send one game with one idempotency key at the same moment."""
+    night = app.seed.nights[0]
+    tally = Tally()
+    users = app.seed.users
+    phones = [app.phone(users[i % len(users)], tally) for i in range(posts)]
+    rows = seat_rows(phones[0].get(record_path(night, "guts"))[1], "guts")
+    form = {"key": "the-same-key", "confirm": "1"}
+    for place, (pid, _stack) in enumerate(rows[:2], start=1):
+        form[f"in_{pid}"] = "on"
+        form[f"place_{pid}"] = str(place)
+    return together([lambda p=p: p.post(record_path(night, "guts"), form, "record") for p in phones])
+
+
+# ---------------------------------------------------------------- the stress run
+
+
+@dataclass
+class Plan:
+    clients: int = 20
+    recordings: int = 500
+    seed: int = 1
+    nights: int = 3
+    players: int = 6
+    stack: int = 300
+
+
+class Stress:
+    """The phones of ``plan.clients`` co-hosts sharing out ``plan.recordings`` games."""
+
+    def __init__(self, app: App, plan: Plan) -> None:
+        self.app, self.plan = app, plan
+        self.tally = Tally()
+        self.lock = threading.Lock()
+        self.recordings_left = plan.recordings
+        self.done = 0
+        # The last night is split and closed when half the games are in.
+        self.closing_night = app.seed.nights[-1]
+        self.closed = threading.Event()
+
+    def take_recording(self) -> bool:
+        with self.lock:
+            if self.recordings_left <= 0:
+                return False
+            self.recordings_left -= 1
+            self.done += 1
+            return True
+
+    def run(self) -> dict[str, Any]:
+        users = self.app.seed.users[1:] or self.app.seed.users
+        phones = [self.app.phone(users[i % len(users)], self.tally) for i in range(self.plan.clients)]
+        started = time.monotonic()
+        threads = [
+            threading.Thread(target=self.client, args=(phone, random.Random(self.plan.seed * 1000 + i)))
+            for i, phone in enumerate(phones)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall = time.monotonic() - started
+        for phone in phones:
+            phone.close()
+        return self.figures(wall)
+
+    def client(self, phone: Phone, rng: random.Random) -> None:
+        try:
+            while self.take_recording():
+                self.record(phone, rng)
+                extra = rng.random()
+                if extra < 0.22:
+                    self.undo(phone, rng)
+                elif extra < 0.27:
+                    self.undo_an_undo(phone, rng)
+                elif extra < 0.33:
+                    self.rebuy(phone, rng)
+                elif extra < 0.37:
+                    self.leave_or_return(phone, rng)
+                elif extra < 0.42:
+                    phone.get(f"/nights/{rng.choice(self.app.seed.nights)}/")
+                if self.done >= self.plan.recordings // 2 and not self.closed.is_set():
+                    self.close_night(phone)
+        except Exception as exc:  # a broken connection is a finding, not a crash of the run
+            with self.tally.lock:
+                self.tally.counts["client errors"] += 1
+                self.tally.server_errors.append(f"client: {type(exc).__name__}: {exc}")
+
+    def night(self, rng: random.Random) -> int:
+        return rng.choice(self.app.seed.nights)
+
+    def record(self, phone: Phone, rng: random.Random) -> None:
+        night = self.night(rng)
+        family = rng.choices(
+            [STUD_GAMES, BASEBALL_GAMES, GUTS_GAMES, SHELBY_GAMES], weights=[4, 2, 3, 2]
+        )[0]
+        game = rng.choice(family)
+        status, page = phone.get(record_path(night, game), "form")
+        rows = seat_rows(page, game) if status == 200 else []
+        if len(rows) < 2:
+            return
+        form = game_form(game, rows, rng)
+        path = record_path(night, game)
+        if rng.random() < 0.12:
+            # A double tap: the same form twice at once.
+            results = together([lambda: phone_copy(phone).post(path, form, "record")] * 2)
+            statuses = [r[0] for r in results if isinstance(r, tuple)]
+        else:
+            statuses = [phone.post(path, form, "record")[0]]
+        if 302 in statuses:
+            with self.tally.lock:
+                self.tally.landed_keys.add(form["key"])
+
+    def undo(self, phone: Phone, rng: random.Random) -> None:
+        night = self.night(rng)
+        status, page = phone.get(f"/nights/{night}/deals/", "deals")
+        targets = undo_targets(page) if status == 200 else []
+        if not targets:
+            return
+        path = f"/nights/{night}/deals/{rng.choice(targets[:10])}/undo/"
+        if rng.random() < 0.4:
+            # Two co-hosts undo the same game at once.
+            together([lambda: phone_copy(phone).post(path, undo_form(), "undo")] * 2)
+        else:
+            phone.post(path, undo_form(), "undo")
+
+    def undo_an_undo(self, phone: Phone, rng: random.Random) -> None:
+        """Undo a reversal: the app must refuse it with its message."""
+        night = self.night(rng)
+        reversals = query(
+            self.app.url,
+            "SELECT id FROM gamenight_transaction WHERE kind = 'reversal' AND night_id = %s",
+            (night,),
+        )
+        if reversals:
+            (target,) = rng.choice(reversals)
+            phone.post(f"/nights/{night}/deals/{target}/undo/", undo_form(), "undo of undo")
+
+    def rebuy(self, phone: Phone, rng: random.Random) -> None:
+        night = self.night(rng)
+        status, page = phone.get(f"/nights/{night}/")
+        seated = seated_players(page, "rebuy") if status == 200 else []
+        if seated:
+            form = {"key": uuid.uuid4().hex, "player": str(rng.choice(seated))}
+            form["amount"] = str(rng.randint(20, 100))
+            phone.post(f"/nights/{night}/rebuy/", form, "rebuy")
+
+    def leave_or_return(self, phone: Phone, rng: random.Random) -> None:
+        night = self.night(rng)
+        status, page = phone.get(f"/nights/{night}/")
+        if status != 200:
+            return
+        seated, away = seated_players(page, "leave"), seated_players(page, "arrive")
+        if away and (len(seated) <= 3 or rng.random() < 0.5):
+            form = {"key": uuid.uuid4().hex, "player": str(rng.choice(away)), "buy_in": "200"}
+            phone.post(f"/nights/{night}/arrive/", form, "arrive")
+        elif len(seated) > 3:
+            form = {"key": uuid.uuid4().hex, "player": str(rng.choice(seated))}
+            phone.post(f"/nights/{night}/leave/", form, "leave (cash-out)")
+
+    def close_night(self, phone: Phone) -> None:
+        with self.lock:
+            if self.closed.is_set():
+                return
+            self.closed.set()
+        night = self.closing_night
+        for _attempt in range(5):
+            status, page = phone.get(f"/nights/{night}/")
+            seated = seated_players(page, "split")
+            # A list of pairs: the players field repeats (urlencode takes pairs as they are).
+            split = [("key", uuid.uuid4().hex), *(("players", str(p)) for p in seated)]
+            phone.call("POST", f"/nights/{night}/split/", split, "split")  # type: ignore[arg-type]
+            status, _ = phone.post(f"/nights/{night}/end/", {"key": uuid.uuid4().hex}, "end night")
+            if status == 302:
+                return
+
+    def figures(self, wall: float) -> dict[str, Any]:
+        landed = query(
+            self.app.url,
+            "SELECT COUNT(*) FROM gamenight_transaction t WHERE t.group_id = %s "
+            "AND t.kind IN ('table_hand', 'guts_deal', 'shelby_round')",
+            (self.app.seed.group_id,),
+        )[0][0]
+        return {
+            "clients": self.plan.clients,
+            "recordings tried": self.plan.recordings,
+            "requests": self.tally.requests,
+            **self.tally.by_class(),
+            "statuses": dict(sorted(self.tally.statuses.items())),
+            "by kind": dict(sorted(self.tally.counts.items())),
+            "recordings landed": landed,
+            "keys answered 302": len(self.tally.landed_keys),
+            "wall s": round(wall, 1),
+            "server errors": self.tally.server_errors,
+        }
+
+
+def phone_copy(phone: Phone) -> Phone:
+    """The same phone's cookies on a second connection (a second tap in flight)."""
+    return Phone(phone.port, Session(cookies=dict(phone.session.cookies)), phone.tally)
+
+
+# ---------------------------------------------------------------- reading the database
+
+
+def query(database_url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows of one query on the app's database (SQLite file or PostgreSQL); ``%s`` placeholders."""
+    if database_url.startswith("sqlite:///"):
+        path = database_url.removeprefix("sqlite:///").split("?")[0]
+        with contextlib.closing(sqlite3.connect(path, timeout=30)) as conn:
+            return list(conn.execute(sql.replace("%s", "?"), params).fetchall())
+    import psycopg
+
+    with psycopg.connect(database_url) as conn:
+        return list(conn.execute(sql, params).fetchall())  # type: ignore[arg-type]
+
+
+def print_figures(name: str, figures: dict[str, Any]) -> None:
+    print(f"\nstress on {name}:")
+    for key, value in figures.items():
+        if key == "server errors":
+            for error in value:
+                print(f"    {error}")
+        else:
+            print(f"  {key:<20} {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    seed = sub.add_parser("seed", help="(internal) seed the app's database, print JSON")
+    for p in (parser, seed):
+        p.add_argument("--nights", type=int, default=Plan.nights)
+        p.add_argument("--players", type=int, default=Plan.players)
+        p.add_argument("--stack", type=int, default=Plan.stack)
+    seed.add_argument("--cohosts", type=int, default=4)
+    parser.add_argument("--clients", type=int, default=Plan.clients)
+    parser.add_argument("--recordings", type=int, default=Plan.recordings)
+    parser.add_argument("--seed", type=int, default=Plan.seed)
+    parser.add_argument("--database-url", help="an empty PostgreSQL database (default: SQLite)")
+    args = parser.parse_args(argv)
+    if args.command == "seed":
+        seed_main(args.nights, args.players, args.cohosts, args.stack)
+        return 0
+    plan = Plan(
+        clients=args.clients,
+        recordings=args.recordings,
+        seed=args.seed,
+        nights=args.nights,
+        players=args.players,
+        stack=args.stack,
+    )
+    with running_app(
+        args.database_url, nights=plan.nights, players=plan.players, cohosts=4, stack=plan.stack
+    ) as app:
+        figures = Stress(app, plan).run()
+    print_figures("PostgreSQL" if args.database_url else "SQLite", figures)
+    return 0 if figures["5xx"] == 0 and not figures["server errors"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
