@@ -118,6 +118,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "gamenight.middleware.SecurityHeadersMiddleware",
+    # A lock error of the view is a 503 "try again" page, not a 500 (gamenight/busy.py).
+    "gamenight.busy.DatabaseBusyMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

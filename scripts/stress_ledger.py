@@ -466,7 +466,9 @@ def same_key_burst(app: App, posts: int = 20) -> list[tuple[int, bytes]]:
     for place, (pid, _stack) in enumerate(rows[:2], start=1):
         form[f"in_{pid}"] = "on"
         form[f"place_{pid}"] = str(place)
-    return together([lambda p=p: p.post(record_path(night, "guts"), form, "record") for p in phones])
+    return together(
+        [lambda p=p: p.post(record_path(night, "guts"), form, "record") for p in phones]
+    )
 
 
 # ---------------------------------------------------------------- the stress run
@@ -505,10 +507,14 @@ class Stress:
 
     def run(self) -> dict[str, Any]:
         users = self.app.seed.users[1:] or self.app.seed.users
-        phones = [self.app.phone(users[i % len(users)], self.tally) for i in range(self.plan.clients)]
+        phones = [
+            self.app.phone(users[i % len(users)], self.tally) for i in range(self.plan.clients)
+        ]
         started = time.monotonic()
         threads = [
-            threading.Thread(target=self.client, args=(phone, random.Random(self.plan.seed * 1000 + i)))
+            threading.Thread(
+                target=self.client, args=(phone, random.Random(self.plan.seed * 1000 + i))
+            )
             for i, phone in enumerate(phones)
         ]
         for t in threads:

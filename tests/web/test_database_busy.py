@@ -16,8 +16,8 @@ from django.test import Client, RequestFactory
 from ledger_helpers import Table
 
 from gamenight import services
+from gamenight.busy import server_error
 from gamenight.settings import sqlite_options
-from gamenight.views.core import server_error
 
 LOCKED = "database is locked"
 
@@ -42,12 +42,12 @@ def test_a_sqlite_file_opened_with_the_settings_is_in_wal_mode(tmp_path: Path) -
     wrapper = DatabaseWrapper(
         {**settings.DATABASES["default"], "NAME": str(path), "TEST": {}}, alias="probe"
     )
+    # The backend's own connect (its init commands), without the test database blocker.
+    conn = wrapper.get_new_connection(wrapper.get_connection_params())
     try:
-        with wrapper.cursor() as cursor:
-            cursor.execute("PRAGMA synchronous")
-            assert cursor.fetchone()[0] == 1  # NORMAL
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     finally:
-        wrapper.close()
+        conn.close()
     with sqlite3.connect(path) as plain:
         assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
@@ -105,7 +105,7 @@ def test_an_htmx_write_gets_the_message_as_a_fragment(table: Table, locked: None
     assert "nothing was recorded" in html
 
 
-def test_a_lock_error_outside_the_view_is_a_503_too() -> None:
+def test_a_lock_error_outside_the_view_is_a_503_too(db: None) -> None:
     """The 500 handler runs for errors raised in middleware (a session save, say)."""
     request = RequestFactory().get("/")
     try:
@@ -116,7 +116,7 @@ def test_a_lock_error_outside_the_view_is_a_503_too() -> None:
     assert "nothing was recorded" in response.content.decode()
 
 
-def test_any_other_error_is_still_a_500() -> None:
+def test_any_other_error_is_still_a_500(db: None) -> None:
     request = RequestFactory().get("/")
     try:
         raise OperationalError("no such table: gamenight_night")

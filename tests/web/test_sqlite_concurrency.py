@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
-import stress_ledger as stress  # noqa: E402
+import stress_ledger as stress
 
 
 @pytest.fixture(scope="module")
