@@ -30,6 +30,7 @@ import argparse
 import collections
 import contextlib
 import datetime
+import html
 import http.client
 import json
 import os
@@ -248,6 +249,8 @@ class Tally:
     counts: collections.Counter[str] = field(default_factory=collections.Counter)
     server_errors: list[str] = field(default_factory=list)
     landed_keys: set[str] = field(default_factory=set)
+    scenes: collections.Counter[str] = field(default_factory=collections.Counter)
+    refusals: collections.Counter[str] = field(default_factory=collections.Counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, status: int, what: str, body: bytes) -> None:
@@ -256,6 +259,16 @@ class Tally:
             self.counts[what] += 1
             if status >= 500 and len(self.server_errors) < 5:
                 self.server_errors.append(f"{what} HTTP {status}: {body[:300]!r}")
+
+    def refused(self, page: bytes) -> None:
+        """Count a refusal by the message the page shows (the first alert)."""
+        alert = re.search(rb'role="alert">(.*?)</(?:p|div|ul)>', page, re.S) or re.search(
+            rb'class="errorlist[^"]*"[^>]*>(.*?)</ul>', page, re.S
+        )
+        text = re.sub(r"<[^>]+>|\s+", " ", alert.group(1).decode()).strip() if alert else "?"
+        text = html.unescape(text)
+        with self.lock:
+            self.refusals[re.sub(r"\d+", "N", text)[:90]] += 1
 
     def by_class(self) -> dict[str, int]:
         classes = collections.Counter({"2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0})
@@ -286,6 +299,7 @@ class Phone:
     def __init__(self, port: int, session: Session, tally: Tally) -> None:
         self.port, self.session, self.tally = port, session, tally
         self.conn = http.client.HTTPConnection(HOST, port, timeout=120)
+        self.rows: dict[str, list[tuple[int, int]]] = {}
 
     def call(
         self, method: str, path: str, form: dict[str, str] | None, what: str
@@ -403,7 +417,9 @@ def seated_players(page: bytes, form: str) -> list[int]:
     match = re.search(rb'action="/nights/\d+/' + form.encode() + rb'/"(.*?)</form>', page, re.S)
     if not match:
         return []
-    return [int(i) for i in re.findall(rb'<option value="(\d+)"', match.group(1))]
+    # A select's options (rebuy, leave, arrive) or the split's checkboxes.
+    found = re.findall(rb'(?:<option|name="players") value="(\d+)"', match.group(1))
+    return [int(i) for i in found]
 
 
 # ---------------------------------------------------------------- the scenes of the tests
@@ -548,6 +564,10 @@ class Stress:
                 self.tally.counts["client errors"] += 1
                 self.tally.server_errors.append(f"client: {type(exc).__name__}: {exc}")
 
+    def scene(self, name: str) -> None:
+        with self.tally.lock:
+            self.tally.scenes[name] += 1
+
     def night(self, rng: random.Random) -> int:
         return rng.choice(self.app.seed.nights)
 
@@ -557,21 +577,32 @@ class Stress:
             [STUD_GAMES, BASEBALL_GAMES, GUTS_GAMES, SHELBY_GAMES], weights=[4, 2, 3, 2]
         )[0]
         game = rng.choice(family)
-        status, page = phone.get(record_path(night, game), "form")
-        rows = seat_rows(page, game) if status == 200 else []
-        if len(rows) < 2:
-            return
-        form = game_form(game, rows, rng)
         path = record_path(night, game)
+        # A phone keeps the form open between games; it loads it again after a refusal.
+        rows = phone.rows.get(path) if rng.random() < 0.6 else None
+        if rows is None:
+            status, page = phone.get(path, "form")
+            rows = seat_rows(page, game) if status == 200 else []
+        if len(rows) < 2:
+            phone.rows.pop(path, None)
+            return
+        phone.rows[path] = rows
+        form = game_form(game, rows, rng)
         if rng.random() < 0.12:
             # A double tap: the same form twice at once.
-            results = together([lambda: phone_copy(phone).post(path, form, "record")] * 2)
-            statuses = [r[0] for r in results if isinstance(r, tuple)]
+            self.scene("double taps")
+            answers = together([lambda: phone_copy(phone).post(path, form, "record")] * 2)
         else:
-            statuses = [phone.post(path, form, "record")[0]]
+            answers = [phone.post(path, form, "record")]
+        statuses = [a[0] for a in answers if isinstance(a, tuple)]
         if 302 in statuses:
             with self.tally.lock:
                 self.tally.landed_keys.add(form["key"])
+            return
+        phone.rows.pop(path, None)
+        for answer in answers:
+            if isinstance(answer, tuple):
+                self.tally.refused(answer[1])
 
     def undo(self, phone: Phone, rng: random.Random) -> None:
         night = self.night(rng)
@@ -582,6 +613,7 @@ class Stress:
         path = f"/nights/{night}/deals/{rng.choice(targets[:10])}/undo/"
         if rng.random() < 0.4:
             # Two co-hosts undo the same game at once.
+            self.scene("double undos")
             together([lambda: phone_copy(phone).post(path, undo_form(), "undo")] * 2)
         else:
             phone.post(path, undo_form(), "undo")
@@ -626,7 +658,9 @@ class Stress:
                 return
             self.closed.set()
         night = self.closing_night
-        for _attempt in range(5):
+        # The phones keep recording into the night, so a Guts or Shelby pot may fill
+        # again between the split and the end: split and try again.
+        for _attempt in range(20):
             status, page = phone.get(f"/nights/{night}/")
             seated = seated_players(page, "split")
             # A list of pairs: the players field repeats (urlencode takes pairs as they are).
@@ -635,6 +669,10 @@ class Stress:
             status, _ = phone.post(f"/nights/{night}/end/", {"key": uuid.uuid4().hex}, "end night")
             if status == 302:
                 return
+
+    def night_closed(self) -> bool:
+        sql = "SELECT status FROM gamenight_night WHERE id = %s"
+        return bool(query(self.app.url, sql, (self.closing_night,))[0][0] == "closed")
 
     def figures(self, wall: float) -> dict[str, Any]:
         landed = query(
@@ -650,8 +688,12 @@ class Stress:
             **self.tally.by_class(),
             "statuses": dict(sorted(self.tally.statuses.items())),
             "by kind": dict(sorted(self.tally.counts.items())),
+            "scenes": dict(sorted(self.tally.scenes.items())),
+            "night closed": self.night_closed(),
+            "refusals": dict(self.tally.refusals.most_common(6)),
             "recordings landed": landed,
             "keys answered 302": len(self.tally.landed_keys),
+            "landed keys": sorted(self.tally.landed_keys),
             "wall s": round(wall, 1),
             "server errors": self.tally.server_errors,
         }
@@ -680,6 +722,8 @@ def query(database_url: str, sql: str, params: tuple[Any, ...] = ()) -> list[tup
 def print_figures(name: str, figures: dict[str, Any]) -> None:
     print(f"\nstress on {name}:")
     for key, value in figures.items():
+        if key == "landed keys":
+            continue
         if key == "server errors":
             for error in value:
                 print(f"    {error}")

@@ -3,6 +3,9 @@ clear 503 page in the page's language, never a bare 500."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -123,3 +126,13 @@ def test_any_other_error_is_still_a_500(db: None) -> None:
     except OperationalError:
         response = server_error(request)
     assert response.status_code == 500
+
+
+def test_htmx_swaps_the_503_message_in(client: Client) -> None:
+    """htmx leaves error responses unswapped unless told: the first rule matching 503 swaps."""
+    page = client.get("/").content.decode()
+    config = json.loads(
+        html.unescape(re.search(r'name="htmx-config" content=\'([^\']+)\'', page)[1])
+    )
+    rule = next(r for r in config["responseHandling"] if re.fullmatch(r["code"], "503"))
+    assert rule["swap"] is True
