@@ -690,7 +690,7 @@ class Stress:
             "by kind": dict(sorted(self.tally.counts.items())),
             "scenes": dict(sorted(self.tally.scenes.items())),
             "night closed": self.night_closed(),
-            "refusals": dict(self.tally.refusals.most_common(6)),
+            "refusals": dict(self.tally.refusals.most_common(8)),
             "recordings landed": landed,
             "keys answered 302": len(self.tally.landed_keys),
             "landed keys": sorted(self.tally.landed_keys),
