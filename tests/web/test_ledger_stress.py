@@ -102,7 +102,7 @@ def assert_the_run_held(app: stress.App, figures: dict[str, Any]) -> None:
 
 def test_stress_on_sqlite_under_gunicorn() -> None:
     with stress.running_app(
-        nights=PLAN.nights, players=PLAN.players, cohosts=4, stack=PLAN.stack
+        nights=PLAN.nights, players=PLAN.players, cohosts=2, stack=PLAN.stack
     ) as app:
         figures = run_stress(app)
         assert_the_run_held(app, figures)
@@ -127,7 +127,7 @@ def postgres_database(postgres_server: Any) -> Iterator[str]:
 @pytest.mark.postgres
 def test_stress_on_postgres_under_gunicorn(postgres_database: str) -> None:
     with stress.running_app(
-        postgres_database, nights=PLAN.nights, players=PLAN.players, cohosts=4, stack=PLAN.stack
+        postgres_database, nights=PLAN.nights, players=PLAN.players, cohosts=2, stack=PLAN.stack
     ) as app:
         figures = run_stress(app)
         assert_the_run_held(app, figures)
