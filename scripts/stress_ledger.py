@@ -259,15 +259,23 @@ class Tally:
             if status >= 500 and len(self.server_errors) < 5:
                 self.server_errors.append(f"{what} HTTP {status}: {body[:300]!r}")
 
-    def refused(self, page: bytes) -> None:
-        """Count a refusal by the message the page shows (the first alert)."""
+    def refused(self, page: bytes, language: str) -> None:
+        """Count a refusal by the page's language and message (the first alert)."""
         alert = re.search(rb'role="alert">(.*?)</(?:p|div|ul)>', page, re.S) or re.search(
             rb'class="errorlist[^"]*"[^>]*>(.*?)</ul>', page, re.S
         )
         text = re.sub(r"<[^>]+>|\s+", " ", alert.group(1).decode()).strip() if alert else "?"
         text = html.unescape(text)
+        text = re.sub(r"\d+", "N", text)[:90]
         with self.lock:
-            self.refusals[re.sub(r"\d+", "N", text)[:90]] += 1
+            self.refusals[f"{language}: {text}"] += 1
+
+    def broken(self, answers: list[Any]) -> None:
+        """A tap that got no answer at all (a reset connection) is a failure too."""
+        for answer in answers:
+            if isinstance(answer, Exception):
+                with self.lock:
+                    self.server_errors.append(f"no answer: {type(answer).__name__}: {answer}")
 
     def by_class(self) -> dict[str, int]:
         classes = collections.Counter({"2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0})
@@ -330,6 +338,10 @@ class Phone:
     def post(self, path: str, form: dict[str, str], what: str) -> tuple[int, bytes]:
         return self.call("POST", path, form, what)
 
+    @property
+    def language(self) -> str:
+        return self.session.cookies.get("django_language", "en")
+
     def close(self) -> None:
         self.conn.close()
 
@@ -367,7 +379,7 @@ def seat_rows(page: bytes, game: str) -> list[tuple[int, int]]:
     name = GAME_FORM[game]
     for chunk in page.split(b'<li class="seat">')[1:]:
         player = re.search(rb'name="' + name.encode() + rb'_(\d+)"', chunk)
-        chips = re.search(rb"(\d+) chips</span>", chunk)
+        chips = re.search(rb"(\d+) (?:chips|Chips)</span>", chunk)  # English or German
         if player and chips:
             rows.append((int(player.group(1)), int(chips.group(1))))
     return rows
@@ -533,6 +545,9 @@ class Stress:
         phones = [
             self.app.phone(users[i % len(users)], self.tally) for i in range(self.plan.clients)
         ]
+        for phone in phones[1::2]:
+            # Every other phone speaks German (LocaleMiddleware reads this cookie).
+            phone.session.cookies["django_language"] = "de"
         started = time.monotonic()
         threads = [
             threading.Thread(
@@ -601,6 +616,7 @@ class Stress:
             answers = together([lambda: phone_copy(phone).post(path, form, "record")] * 2)
         else:
             answers = [phone.post(path, form, "record")]
+        self.tally.broken(answers)
         statuses = [a[0] for a in answers if isinstance(a, tuple)]
         if 302 in statuses:
             with self.tally.lock:
@@ -609,7 +625,7 @@ class Stress:
         phone.rows.pop(path, None)
         for answer in answers:
             if isinstance(answer, tuple):
-                self.tally.refused(answer[1])
+                self.tally.refused(answer[1], phone.language)
 
     def undo(self, phone: Phone, rng: random.Random) -> None:
         night = self.night(rng)
@@ -621,7 +637,8 @@ class Stress:
         if rng.random() < 0.4:
             # Two co-hosts undo the same game at once.
             self.scene("double undos")
-            together([lambda: phone_copy(phone).post(path, undo_form(), "undo")] * 2)
+            answers = together([lambda: phone_copy(phone).post(path, undo_form(), "undo")] * 2)
+            self.tally.broken(answers)
         else:
             phone.post(path, undo_form(), "undo")
 
@@ -697,7 +714,7 @@ class Stress:
             "by kind": dict(sorted(self.tally.counts.items())),
             "scenes": dict(sorted(self.tally.scenes.items())),
             "night closed": self.night_closed(),
-            "refusals": dict(self.tally.refusals.most_common(8)),
+            "refusals": dict(self.tally.refusals.most_common()),
             "recordings landed": landed,
             "keys answered 302": len(self.tally.landed_keys),
             "landed keys": sorted(self.tally.landed_keys),

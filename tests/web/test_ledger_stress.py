@@ -83,6 +83,12 @@ def assert_the_run_held(app: stress.App, figures: dict[str, Any]) -> None:
     assert figures["5xx"] == 0, (figures, tail)
     assert not figures["server errors"], (figures, tail)
     assert set(figures["statuses"]) <= {200, 302} | CLEAR_REFUSALS, figures
+    # Every game refused was refused with a message on the page ("?": none found), in
+    # the phone's language: no message reached a German phone as an English one did.
+    refusals = [key.split(": ", 1) for key in figures["refusals"]]
+    assert all(text != "?" for _lang, text in refusals), figures["refusals"]
+    english = {text for lang, text in refusals if lang == "en"}
+    assert not english & {text for lang, text in refusals if lang == "de"}, figures["refusals"]
     assert ledger_problems(app.url, app.seed.group_id) == []
     # Every game a phone was sent on from landed once; no refused one did.
     keys = stress.query(
