@@ -365,8 +365,9 @@ class Stress:
             self.closed.set()
         night = self.closing_night
         # The phones keep recording into the night, so a Guts or Shelby pot may fill
-        # again between the split and the end: split and try again.
-        for _attempt in range(20):
+        # again between the split and the end: split and try again (as a host would).
+        for _attempt in range(100):
+            self.scene("tries to close a night")
             status, page = phone.get(f"/nights/{night}/")
             seated = seated_players(page, "split")
             # A list of pairs: the players field repeats (urlencode takes pairs as they are).
