@@ -19,7 +19,7 @@ from django.test import Client, RequestFactory
 from ledger_helpers import Table
 
 from gamenight import services
-from gamenight.busy import server_error
+from gamenight.busy import is_busy, server_error
 from gamenight.settings import sqlite_options
 
 LOCKED = "database is locked"
@@ -136,3 +136,28 @@ def test_htmx_swaps_the_503_message_in(client: Client) -> None:
     )
     rule = next(r for r in config["responseHandling"] if re.fullmatch(r["code"], "503"))
     assert rule["swap"] is True
+
+
+class _PostgresCause(Exception):
+    def __init__(self, sqlstate: str) -> None:
+        super().__init__(sqlstate)
+        self.sqlstate = sqlstate
+
+
+@pytest.mark.parametrize(
+    ("text", "sqlstate", "busy"),
+    [
+        ("database is locked", None, True),
+        ("database table is locked", None, True),
+        ("deadlock detected", "40P01", True),
+        ("could not serialize access", "40001", True),
+        ("canceling statement due to lock timeout", "55P03", True),
+        ("no such table: gamenight_night", None, False),
+        ("connection refused", "08001", False),
+    ],
+)
+def test_which_database_errors_mean_busy(text: str, sqlstate: str | None, busy: bool) -> None:
+    error = OperationalError(text)
+    if sqlstate is not None:
+        error.__cause__ = _PostgresCause(sqlstate)
+    assert is_busy(error) is busy
