@@ -118,6 +118,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "gamenight.middleware.SecurityHeadersMiddleware",
+    # A lock error of the view is a 503 "try again" page, not a 500 (gamenight/busy.py).
+    "gamenight.busy.DatabaseBusyMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -145,6 +147,31 @@ TEMPLATES = [
 # ------------------------------------------------------------------ database
 # SQLite next to manage.py by default; DATABASE_URL (e.g. postgres://...) when set.
 DATABASE_URL = envstr("DATABASE_URL")
+SQLITE_TIMEOUT = envint("SQLITE_TIMEOUT", 20)
+
+
+def sqlite_options(given: dict[str, Any]) -> dict[str, Any]:
+    """SQLite settings under which a second writer waits for the first instead of failing.
+
+    Several gunicorn workers write to one file. SQLite has no row locks
+    (select_for_update is a no-op there): a deferred transaction that reads,
+    then writes, cannot wait for the write lock and fails at once with
+    "database is locked" when another writer holds it. IMMEDIATE takes the
+    write lock at BEGIN, where the busy timeout makes it wait; WAL lets pages
+    be read while a write is under way; synchronous=NORMAL is WAL's safe and
+    faster setting. Options given in DATABASE_URL win over these.
+    """
+    options = {
+        "transaction_mode": "IMMEDIATE",
+        # Below gunicorn's 30 s worker timeout, so a wait never kills the worker.
+        "timeout": SQLITE_TIMEOUT,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **given,
+    }
+    options["timeout"] = float(options["timeout"])  # a URL gives it as text
+    return options
+
+
 DATABASES: dict[str, dict[str, Any]]
 if DATABASE_URL:
     DATABASES = {
@@ -163,6 +190,8 @@ else:
             "NAME": BASE_DIR / "db.sqlite3",
         }
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = sqlite_options(DATABASES["default"].get("OPTIONS", {}))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

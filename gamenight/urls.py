@@ -3,6 +3,9 @@ from django.urls import include, path
 
 from gamenight.views import core
 
+# A lock error raised outside a view (a session save, say) is the busy page too.
+handler500 = "gamenight.busy.server_error"
+
 urlpatterns = [
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),

@@ -6,6 +6,12 @@ then settles against the stacks the first one left. The accounts touched are
 locked too, in id order, so that writes of different nights sharing the bank
 never deadlock. The idempotency key is looked up after the night lock is held,
 so a retried request finds the first one's transaction and returns it.
+
+SQLite has no row locks (select_for_update does nothing there): each atomic
+block takes the database's write lock at BEGIN instead (gamenight/settings.py,
+``transaction_mode`` IMMEDIATE) and waits for it up to the busy timeout, so
+writes happen one after the other all the same. A lock error that still
+escapes becomes a 503 "send it again" page (gamenight/busy.py).
 """
 
 from __future__ import annotations
