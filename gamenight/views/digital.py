@@ -32,8 +32,9 @@ from engine.errors import EngineError
 from engine.games import ActionName, seat_view, table_view
 from gamenight.forms.nights import game_label
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus, SeatLink
-from gamenight.services import LedgerError, digital, seat_links
+from gamenight.services import LedgerError, digital, seat_binding, seat_links
 from gamenight.services.digital import Move
+from gamenight.services.seat_binding import Binding
 from gamenight.views.groups import BAD_INPUT, HtmxHttpRequest, membership_for_user
 
 LOG_LINES = 8
@@ -251,7 +252,14 @@ def _render_seat(
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
-    return _render_seat(request, link)
+    # The first open binds the link to this phone; any other browser sees nothing.
+    allowed, secret = seat_binding.open_seat(request, link)
+    if not allowed:
+        return _elsewhere(request)
+    response = _render_seat(request, link)
+    if secret is not None:
+        seat_binding.remember(response, request, link, secret)
+    return response
 
 
 @require_GET
@@ -262,7 +270,12 @@ def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     The 304 is answered from one query (the link, its hand's id and version)
     before anything is loaded or rendered: most polls end there.
     """
-    unchanged = _not_modified(request, _seat_tag(*seat_links.seat_poll(token)))
+    link_id, device_hash, hand_id, version = seat_binding.seat_poll(token)
+    # Before the 304: another phone learns nothing, not even that nothing changed.
+    bound = seat_binding.binding(request, link_id, device_hash)
+    if bound is not Binding.MINE:
+        return _elsewhere(request, unopened=bound is Binding.FREE)
+    unchanged = _not_modified(request, _seat_tag(link_id, hand_id, version))
     if unchanged is not None:
         return unchanged
     link = seat_links.link_for_token(token)
@@ -273,6 +286,9 @@ def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
+    bound = seat_binding.binding(request, link.pk, link.device_hash)
+    if bound is not Binding.MINE:
+        return _elsewhere(request, unopened=bound is Binding.FREE)
     hand = seat_links.hand_for_link(link)
     seat = None if hand is None else digital.engine_seat(hand, link.seat_id)
     if hand is None or seat is None:
@@ -287,6 +303,20 @@ def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if request.htmx:
         return _render_seat(request, link)
     return redirect("seat_page", token=link.token)
+
+
+def _elsewhere(request: HtmxHttpRequest, *, unopened: bool = False) -> HttpResponse:
+    """The page of a seat link opened in a browser that does not hold the seat: no
+    name, no cards, no hand; only what to do about it."""
+    message = (
+        gettext("Open this seat on your phone first.")
+        if unopened
+        else gettext("This seat is open on another phone. Ask the host to move it to this phone.")
+    )
+    name = "digital/seat_elsewhere.html#live" if request.htmx else "digital/seat_elsewhere.html"
+    response = render(request, name, {"message": message}, status=403)
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 def _read_move(data: Mapping[str, Any]) -> tuple[Move, int, str]:
