@@ -4,6 +4,11 @@ The seat page is built only from :func:`engine.games.views.seat_view`, the table
 page only from :func:`engine.games.views.table_view`: a card a viewer may not
 see is not in the data, so it cannot reach the HTML.
 
+A seat link shows its seat only on the phone that opened it first
+(:mod:`gamenight.services.seat_binding`): any other browser, the host's
+included, gets a 403 page with no card, and that check comes before the poll's
+304 and before a move.
+
 Both pages poll a small state endpoint every second (htmx). Its ETag is the
 hand's version (with the seat and the language); the poller sends it back as
 ``If-None-Match`` and gets ``304 Not Modified`` with no body while nothing

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from ledger_helpers import Table, assert_ledger_consistent
+from ledger_helpers import Table, assert_ledger_consistent, make_table, run_together
 
 from engine.cards import ALL_CARDS, parse_card
 from engine.games import GAMES, ActionName, HandState, seat_view, table_view
@@ -176,9 +176,13 @@ def test_the_host_page_offers_an_unclaimed_link_and_hides_a_claimed_one(night: T
             assert "Move to a new phone" in page
     viewer = night_page(client_for(night.viewer), night)
     assert not any(link.token in viewer for link in links)
+    host = night_page(client_for(night.owner), night)
+    assert "the first phone that opens a link keeps the seat" in host
     german = night_page(client_for(night.owner), night, HTTP_ACCEPT_LANGUAGE="de")
+    assert "das erste Handy, das einen Link öffnet, behält den Platz" in german
     assert f"Auf einem Handy seit {since}" in german
     assert "Auf ein neues Handy verlegen" in german
+    assert "Den Platz von Anna auf ein neues Handy verlegen? Das alte Handy" in german
 
 
 def test_moving_a_seat_to_a_new_phone_kills_the_old_link(night: Table) -> None:
@@ -386,3 +390,18 @@ def test_no_one_but_the_seat_s_own_phone_sees_its_face_down_cards(night: Table, 
     _check(hand, links, phones, onlookers, tags)
     assert hand.status == HandStatus.FINISHED
     assert_ledger_consistent(night.group)
+
+
+@pytest.mark.postgres
+def test_phones_opening_a_link_at_once_on_postgres_one_gets_the_seat(on_postgres: None) -> None:
+    table = make_table()
+    table.night.allowed_games = ["seven-card-stud"]
+    table.night.save()
+    link = link_of(start(table), 0)
+    phones = [Client() for _ in range(6)]
+    results = run_together([lambda p=p: p.get(url(link)).status_code for p in phones])
+    assert sorted(results) == [200] + [403] * 5, results
+    holder = phones[results.index(200)]
+    assert holder.get(url(link, "seat_state"), **HX).status_code == 200
+    link.refresh_from_db()
+    assert link.device_hash
