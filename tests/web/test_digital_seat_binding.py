@@ -310,6 +310,13 @@ def _check(
         live = phone.get(url(link, "seat_state"), **lang, **HX)
         _assert_clean(live.content, mine, f"seat {seat}'s own poll")
         tags[seat] = live.headers["ETag"]
+        same = phone.get(url(link, "seat_state"), HTTP_IF_NONE_MATCH=tags[seat], **lang, **HX)
+        assert same.status_code == 304
+        assert same.content == b""
+        stale = {**a_legal_move(state, hand.version), "version": str(hand.version + 99)}
+        refused = phone.post(url(link, "seat_act"), stale, **lang, **HX)
+        assert refused.status_code == 422
+        _assert_clean(refused.content, mine, f"seat {seat}'s own refused move")
         # The detector is not blind: the seat's own peeked cards are on its page.
         own = {card for card, up in state.cards[seat] if not up} if state.rules.peek else set()
         if own and seat not in state.shown:
