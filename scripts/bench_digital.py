@@ -123,8 +123,29 @@ def connect(port: int) -> http.client.HTTPConnection:
     return http.client.HTTPConnection(HOST, port, timeout=30)
 
 
+def claim_seats(port: int, tokens: list[str]) -> dict[str, Session]:
+    """Each phone opens its seat page once, as a player does first: that open binds the
+    seat to the phone's cookie, which its polls and moves then carry (another browser
+    gets 403), and gives the phone its csrftoken for the move forms."""
+    conn = connect(port)
+    phones = {}
+    for token in tokens:
+        phones[token] = Session()
+        code, _body = request(conn, phones[token], "GET", f"/s/{token}/")
+        if code != 200:
+            raise SystemExit(f"opening a seat: HTTP {code}")
+    conn.close()
+    return phones
+
+
 def phone(
-    port: int, token: str, until: float, pause: float, figures: Figures, stop: threading.Event
+    port: int,
+    token: str,
+    session: Session,
+    until: float,
+    pause: float,
+    figures: Figures,
+    stop: threading.Event,
 ) -> None:
     """One seat's page: poll the state endpoint with the last ETag, as htmx does."""
     conn = connect(port)
@@ -137,7 +158,7 @@ def phone(
             time.sleep(max(0.0, beat - time.monotonic()))
             beat += pause
         began = time.perf_counter()
-        headers = {"Host": HOST, "HX-Request": "true"}
+        headers = {"Host": HOST, "HX-Request": "true", "Cookie": session.header()}
         if etag:
             headers["If-None-Match"] = etag
         try:
@@ -189,6 +210,7 @@ def dealer(
     db: Path,
     table: dict[str, Any],
     host: Session,
+    phones: dict[str, Session],
     until: float,
     think: float,
     figures: Figures,
@@ -198,11 +220,8 @@ def dealer(
     rng = random.Random(seed)
     conn = connect(port)
     links = {int(k): v for k, v in table["links"].items()}
-    # Each phone's csrftoken, from its seat page (the act form carries the token).
-    sessions: dict[int, Session] = {}
-    for seat_id, token in links.items():
-        sessions[seat_id] = Session()
-        request(conn, sessions[seat_id], "GET", f"/s/{token}/")
+    # Each seat's phone (its seat cookie and csrftoken: see claim_seats).
+    sessions = {seat_id: phones[token] for seat_id, token in links.items()}
     mine = Session(cookies=dict(host.cookies))
     hands = 0
     while time.monotonic() < until:
@@ -279,7 +298,7 @@ def request_htmx(
 
 def run_phase(
     port: int,
-    tokens: list[str],
+    phones: dict[str, Session],
     seconds: float,
     pause: float,
     figures: Figures,
@@ -288,8 +307,8 @@ def run_phase(
     stop = threading.Event()
     until = time.monotonic() + seconds
     threads = [
-        threading.Thread(target=phone, args=(port, t, until, pause, figures, stop), daemon=True)
-        for t in tokens
+        threading.Thread(target=phone, args=(port, t, s, until, pause, figures, stop), daemon=True)
+        for t, s in phones.items()
     ]
     started = time.monotonic()
     for t in [*threads, *extra]:
@@ -351,20 +370,21 @@ def main(argv: list[str] | None = None) -> int:
         port = free_port()
         with gunicorn(env, port, args.workers, args.threads):
             host = log_in(port, seed["username"], seed["password"])
+            phones = claim_seats(port, tokens)
             live = Figures()
             until = time.monotonic() + args.duration
             dealers = [
                 threading.Thread(
                     target=dealer,
-                    args=(port, db, table, host, until, args.think, live, n),
+                    args=(port, db, table, host, phones, until, args.think, live, n),
                     daemon=True,
                 )
                 for n, table in enumerate(tables)
             ]
-            wall = run_phase(port, tokens, args.duration, 1.0, live, dealers)
+            wall = run_phase(port, phones, args.duration, 1.0, live, dealers)
             flat_out = Figures()
             flat_wall = (
-                run_phase(port, tokens, args.saturate, 0.0, flat_out) if args.saturate else 0
+                run_phase(port, phones, args.saturate, 0.0, flat_out) if args.saturate else 0
             )
         print(
             f"\n{len(tokens)} phones polling once a second for {wall:.1f} s, "

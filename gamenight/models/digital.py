@@ -95,6 +95,11 @@ class SeatLink(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_seat_token)
     revoked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The phone the link was first opened on (see gamenight.services.seat_binding):
+    # the SHA-256 of the secret in that phone's seat cookie, never the secret itself,
+    # so a copy of the database cannot open a seat.
+    device_hash = models.CharField(max_length=64, blank=True, default="")
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -113,6 +118,11 @@ class SeatLink(models.Model):
     def is_live(self) -> bool:
         """Not revoked, and the night it belongs to is not over."""
         return not self.revoked and self.night.status != NightStatus.CLOSED
+
+    @property
+    def is_claimed(self) -> bool:
+        """Opened on a phone already: only that phone may show the seat."""
+        return bool(self.device_hash)
 
 
 class HandAction(models.Model):

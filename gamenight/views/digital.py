@@ -4,6 +4,11 @@ The seat page is built only from :func:`engine.games.views.seat_view`, the table
 page only from :func:`engine.games.views.table_view`: a card a viewer may not
 see is not in the data, so it cannot reach the HTML.
 
+A seat link shows its seat only on the phone that opened it first
+(:mod:`gamenight.services.seat_binding`): any other browser, the host's
+included, gets a 403 page with no card, and that check comes before the poll's
+304 and before a move.
+
 Both pages poll a small state endpoint every second (htmx). Its ETag is the
 hand's version (with the seat and the language); the poller sends it back as
 ``If-None-Match`` and gets ``304 Not Modified`` with no body while nothing
@@ -33,8 +38,9 @@ from engine.errors import EngineError
 from engine.games import ActionName, seat_view, table_view
 from gamenight.forms.nights import game_label
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus, SeatLink
-from gamenight.services import LedgerError, digital, seat_links
+from gamenight.services import LedgerError, digital, seat_binding, seat_links
 from gamenight.services.digital import Move
+from gamenight.services.seat_binding import Binding
 from gamenight.views.groups import BAD_INPUT, HtmxHttpRequest, membership_for_user
 
 LOG_LINES = 8
@@ -262,7 +268,14 @@ def _render_seat(
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
-    return _render_seat(request, link)
+    # The first open binds the link to this phone; any other browser sees nothing.
+    allowed, secret = seat_binding.open_seat(request, link)
+    if not allowed:
+        return _elsewhere(request)
+    response = _render_seat(request, link)
+    if secret is not None:
+        seat_binding.remember(response, request, link, secret)
+    return response
 
 
 @require_GET
@@ -273,7 +286,12 @@ def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     The 304 is answered from one query (the link, its hand's id and version)
     before anything is loaded or rendered: most polls end there.
     """
-    unchanged = _not_modified(request, _seat_tag(*seat_links.seat_poll(token)))
+    link_id, device_hash, seated, hand_id, version = seat_links.seat_poll(token)
+    # Before the 304: another phone learns nothing, not even that nothing changed.
+    bound = seat_binding.binding(request, link_id, device_hash)
+    if bound is not Binding.MINE:
+        return _elsewhere(request, unopened=bound is Binding.FREE)
+    unchanged = _not_modified(request, _seat_tag(link_id, seated, hand_id, version))
     if unchanged is not None:
         return unchanged
     link = seat_links.link_for_token(token)
@@ -284,6 +302,9 @@ def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
+    bound = seat_binding.binding(request, link.pk, link.device_hash)
+    if bound is not Binding.MINE:
+        return _elsewhere(request, unopened=bound is Binding.FREE)
     if not link.seat.seated:
         return _render_seat(request, link, error=_left_the_table(), status=CONFLICT)
     hand = seat_links.hand_for_link(link)
@@ -313,6 +334,20 @@ def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 def _left_the_table() -> str:
     return gettext("You left the table: this seat can no longer act. Nothing was changed.")
+
+
+def _elsewhere(request: HtmxHttpRequest, *, unopened: bool = False) -> HttpResponse:
+    """The page of a seat link opened in a browser that does not hold the seat: no
+    name, no cards, no hand; only what to do about it."""
+    message = (
+        gettext("Open this seat on your phone first.")
+        if unopened
+        else gettext("This seat is open on another phone. Ask the host to move it to this phone.")
+    )
+    name = "digital/seat_elsewhere.html#live" if request.htmx else "digital/seat_elsewhere.html"
+    response = render(request, name, {"message": message}, status=403)
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 def _read_move(data: Mapping[str, Any]) -> tuple[Move, int, str]:

@@ -49,6 +49,19 @@ def seat_url(link: SeatLink, name: str = "seat_page") -> str:
     return reverse(name, args=[link.token])
 
 
+_PHONES: dict[str, Client] = {}
+
+
+def phone(link: SeatLink, client: Client | None = None) -> Client:
+    """The phone that holds the seat: the first open of a link claims it for that
+    browser (see gamenight.services.seat_binding), so each seat keeps its phone."""
+    if link.token not in _PHONES:
+        holder = client or Client()
+        assert holder.get(seat_url(link)).status_code == 200
+        _PHONES[link.token] = holder
+    return _PHONES[link.token]
+
+
 def post_move(client: Client, link: SeatLink, data: dict[str, Any], **extra: Any) -> Any:
     """Post a move as the seat page's form does: naming the hand it shows, unless given."""
     if "hand" not in data:
@@ -85,7 +98,8 @@ def test_the_seat_page_shows_my_cards_and_my_moves(night: Table) -> None:
     hand = start(night)
     state = digital.hand_state(hand)
     actor = state.actor
-    response = Client().get(seat_url(link_of(hand, actor)))
+    link = link_of(hand, actor)
+    response = phone(link).get(seat_url(link))
     assert response.status_code == 200
     html = response.content.decode()
     assert "Your turn" in html
@@ -98,7 +112,8 @@ def test_the_seat_page_shows_my_cards_and_my_moves(night: Table) -> None:
 def test_a_bet_has_a_stepper_with_its_limits(night: Table) -> None:
     hand = start(night, game="five-card-draw")
     state = digital.hand_state(hand)
-    html = Client().get(seat_url(link_of(hand, state.actor))).content.decode()
+    link = link_of(hand, state.actor)
+    html = phone(link).get(seat_url(link)).content.decode()
     bet = next(a for a in state.legal_actions() if a.kind is ActionName.BET)
     assert f'min="{bet.min_amount}" max="{bet.max_amount}"' in html
     assert 'class="stepper"' in html
@@ -109,10 +124,10 @@ def test_a_move_from_the_seat_applies_and_redirects(night: Table) -> None:
     state = digital.hand_state(hand)
     link = link_of(hand, state.actor)
     response = post_move(
-        client_for(night.viewer), link, {"action": "fold", "version": "0", "key": "k1"}
+        phone(link, client_for(night.viewer)), link, {"action": "fold", "version": "0", "key": "k1"}
     )
     if not any(a.kind is ActionName.FOLD for a in state.legal_actions()):
-        response = post_move(Client(), link, {"action": "check", "version": "0", "key": "k1"})
+        response = post_move(phone(link), link, {"action": "check", "version": "0", "key": "k1"})
     assert response.status_code == 302
     hand.refresh_from_db()
     assert hand.version == 1
@@ -122,8 +137,8 @@ def test_a_double_tap_applies_once(night: Table) -> None:
     hand = start(night, game="no-peek")
     link = link_of(hand, digital.hand_state(hand).actor)
     data = {"action": "flip", "version": "0", "key": "tap"}
-    first = post_move(Client(), link, data, **HX)
-    again = post_move(Client(), link, data, **HX)
+    first = post_move(phone(link), link, data, **HX)
+    again = post_move(phone(link), link, data, **HX)
     assert first.status_code == again.status_code == 200
     assert HandAction.objects.filter(hand=hand).count() == 1
 
@@ -131,11 +146,11 @@ def test_a_double_tap_applies_once(night: Table) -> None:
 def test_an_old_version_says_the_hand_moved_on(night: Table) -> None:
     hand = start(night, game="no-peek")
     link = link_of(hand, digital.hand_state(hand).actor)
-    post_move(Client(), link, {"action": "flip", "version": "0", "key": "a"})
+    post_move(phone(link), link, {"action": "flip", "version": "0", "key": "a"})
     hand.refresh_from_db()
     state = digital.hand_state(hand)
     link = link_of(hand, state.actor)
-    response = post_move(Client(), link, {"action": "flip", "version": "0", "key": "b"}, **HX)
+    response = post_move(phone(link), link, {"action": "flip", "version": "0", "key": "b"}, **HX)
     assert response.status_code == 422
     assert "moved on" in response.content.decode()
     hand.refresh_from_db()
@@ -145,9 +160,8 @@ def test_an_old_version_says_the_hand_moved_on(night: Table) -> None:
 def test_a_move_out_of_turn_is_refused_in_the_page(night: Table) -> None:
     hand = start(night)
     other = (digital.hand_state(hand).actor + 1) % 3
-    response = post_move(
-        Client(), link_of(hand, other), {"action": "check", "version": "0", "key": "x"}, **HX
-    )
+    link = link_of(hand, other)
+    response = post_move(phone(link), link, {"action": "check", "version": "0", "key": "x"}, **HX)
     assert response.status_code == 422
     assert 'role="alert"' in response.content.decode()
     assert not HandAction.objects.exists()
@@ -168,7 +182,7 @@ def test_a_move_out_of_turn_is_refused_in_the_page(night: Table) -> None:
 def test_bad_input_is_refused_in_the_page(night: Table, data: dict[str, Any]) -> None:
     hand = start(night, game="five-card-draw")
     link = link_of(hand, digital.hand_state(hand).actor)
-    response = post_move(Client(), link, data, **HX)
+    response = post_move(phone(link), link, data, **HX)
     assert response.status_code == 422
     assert not HandAction.objects.exists()
 
@@ -177,24 +191,23 @@ def test_the_state_answers_304_while_nothing_changed(night: Table) -> None:
     hand = start(night, game="no-peek")
     link = link_of(hand, digital.hand_state(hand).actor)
     url = seat_url(link, "seat_state")
-    first = Client().get(url, **HX)
+    first = phone(link).get(url, **HX)
     etag = first.headers["ETag"]
     assert first.status_code == 200
-    unchanged = Client().get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    unchanged = phone(link).get(url, HTTP_IF_NONE_MATCH=etag, **HX)
     assert unchanged.status_code == 304
     assert unchanged.content == b""
     assert unchanged.headers["HX-Reswap"] == "none"
-    post_move(Client(), link, {"action": "flip", "version": "0", "key": "f"})
-    moved = Client().get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    post_move(phone(link), link, {"action": "flip", "version": "0", "key": "f"})
+    moved = phone(link).get(url, HTTP_IF_NONE_MATCH=etag, **HX)
     assert moved.status_code == 200
     assert moved.headers["ETag"] != etag
 
 
 def test_the_etag_differs_between_seats(night: Table) -> None:
     hand = start(night)
-    tags = {
-        Client().get(seat_url(link_of(hand, s), "seat_state")).headers["ETag"] for s in range(3)
-    }
+    links = [link_of(hand, s) for s in range(3)]
+    tags = {phone(link).get(seat_url(link, "seat_state")).headers["ETag"] for link in links}
     assert len(tags) == 3
 
 
@@ -240,10 +253,10 @@ def test_a_seat_link_follows_its_player_to_the_next_hand(night: Table) -> None:
     hand = start(night)
     link = link_of(hand, 1)
     digital.abandon_hand(night_id=night.night.pk, hand_id=hand.pk, by=night.owner, key="ab")
-    assert "stopped this hand" in Client().get(seat_url(link)).content.decode()
+    assert "stopped this hand" in phone(link).get(seat_url(link)).content.decode()
     second = start(night, game="no-peek", key="again")
     assert link_of(second, 1).pk == link.pk
-    assert "no peek" in Client().get(seat_url(link)).content.decode().lower()
+    assert "no peek" in phone(link).get(seat_url(link)).content.decode().lower()
 
 
 # ---------------------------------------------------------------------- the table
@@ -422,7 +435,7 @@ def _check_every_view(
         held = {c["card"] for p in view["players"] for c in p["cards"]} | set(view["table"])
         assert not (_hidden_from(state, seat) & held), f"seat {seat} sees a hidden card"
         for name in ("seat_page", "seat_state") if full else ("seat_state",):
-            response = Client(HTTP_ACCEPT_LANGUAGE=lang).get(seat_url(link, name))
+            response = phone(link).get(seat_url(link, name), HTTP_ACCEPT_LANGUAGE=lang)
             assert response.status_code == 200
             _assert_private(response.content.decode(), allowed, f"{name} of seat {seat}")
     table = viewer.get(reverse("digital_table_state", args=[hand.night_id, hand.pk]))
@@ -465,7 +478,7 @@ def test_no_face_down_card_of_another_seat_reaches_any_page(night: Table, game: 
             state = digital.hand_state(hand)
             data = random_move(state, rng)
             data.update(version=str(hand.version), key=f"{number}-{step}")
-            response = post_move(Client(), links[state.actor], data)
+            response = post_move(phone(links[state.actor]), links[state.actor], data)
             assert response.status_code == 302, response.content.decode()[:2000]
             hand.refresh_from_db()
         else:
