@@ -388,7 +388,7 @@ def test_no_one_but_the_seat_s_own_phone_sees_its_face_down_cards(night: Table, 
             break
         state = digital.hand_state(hand)
         data = _random_move(state, rng)
-        data.update(version=str(hand.version), key=f"{game}-{step}")
+        data.update(hand=str(hand.pk), version=str(hand.version), key=f"{game}-{step}")
         response = phones[state.actor].post(url(links[state.actor], "seat_act"), data)
         assert response.status_code == 302, response.content.decode()[:2000]
         hand.refresh_from_db()
