@@ -14,12 +14,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from ledger_helpers import Table, assert_ledger_consistent, stacks
+from seat_phones import phone, post_move, seat_url
 
 from engine.cards import ALL_CARDS
 from engine.games import GAMES, ActionName, HandState, seat_view
 from gamenight import services
 from gamenight.models import DigitalHand, HandAction, HandStatus, SeatLink, Transaction
-from gamenight.services import digital, seat_links
+from gamenight.services import digital
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -43,31 +44,6 @@ def start(table: Table, game: str = "seven-card-stud", key: str = "start") -> Di
 
 def link_of(hand: DigitalHand, seat: int) -> SeatLink:
     return SeatLink.objects.get(seat_id=hand.seat_ids[seat], hand=None, revoked=False)
-
-
-def seat_url(link: SeatLink, name: str = "seat_page") -> str:
-    return reverse(name, args=[link.token])
-
-
-_PHONES: dict[str, Client] = {}
-
-
-def phone(link: SeatLink, client: Client | None = None) -> Client:
-    """The phone that holds the seat: the first open of a link claims it for that
-    browser (see gamenight.services.seat_binding), so each seat keeps its phone."""
-    if link.token not in _PHONES:
-        holder = client or Client()
-        assert holder.get(seat_url(link)).status_code == 200
-        _PHONES[link.token] = holder
-    return _PHONES[link.token]
-
-
-def post_move(client: Client, link: SeatLink, data: dict[str, Any], **extra: Any) -> Any:
-    """Post a move as the seat page's form does: naming the hand it shows, unless given."""
-    if "hand" not in data:
-        hand = seat_links.hand_for_link(link)
-        data = {**data, "hand": str(hand.pk) if hand else ""}
-    return client.post(seat_url(link, "seat_act"), data, **extra)
 
 
 def random_move(state: HandState, rng: random.Random) -> dict[str, Any]:

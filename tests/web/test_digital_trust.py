@@ -16,6 +16,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from ledger_helpers import Table, assert_ledger_consistent, make_table, stacks
+from seat_phones import phone
 
 from engine.games import ActionName
 from gamenight import services
@@ -304,14 +305,14 @@ def test_a_departed_seat_cannot_act(night: Table) -> None:
     )
     hand.refresh_from_db()
     version = hand.version
-    response = Client().post(
+    response = phone(link).post(
         reverse("seat_act", args=[link.token]),
         {"action": "fold", "version": str(version), "key": "late", "hand": hand.pk},
         **HX,
     )
     assert response.status_code == 409
     assert "You left the table" in response.content.decode()
-    page = Client().get(reverse("seat_page", args=[link.token]))
+    page = phone(link).get(reverse("seat_page", args=[link.token]))
     assert "You left the table" in page.content.decode()
     hand.refresh_from_db()
     assert hand.version == version
@@ -377,7 +378,7 @@ def test_a_seat_request_for_the_last_hand_is_not_applied_to_the_next(night: Tabl
     actor = digital.hand_state(second).actor
     link = link_of(second, actor)
     # The phone slept on hand one at version 0; hand two is at version 0 too.
-    response = Client().post(
+    response = phone(link).post(
         reverse("seat_act", args=[link.token]),
         {"action": "flip", "version": "0", "key": "old", "hand": str(first.pk)},
         **HX,
@@ -392,7 +393,7 @@ def test_a_seat_request_for_the_last_hand_is_not_applied_to_the_next(night: Tabl
 def test_a_seat_request_without_its_hand_is_refused(night: Table) -> None:
     hand = start(night, game="no-peek")
     link = link_of(hand, digital.hand_state(hand).actor)
-    response = Client().post(
+    response = phone(link).post(
         reverse("seat_act", args=[link.token]),
         {"action": "flip", "version": "0", "key": "k"},
         **HX,
@@ -404,7 +405,7 @@ def test_a_seat_request_without_its_hand_is_refused(night: Table) -> None:
 def test_the_seat_page_names_its_hand_in_every_move(night: Table) -> None:
     hand = start(night, game="no-peek")
     link = link_of(hand, digital.hand_state(hand).actor)
-    html = Client().get(reverse("seat_page", args=[link.token])).content.decode()
+    html = phone(link).get(reverse("seat_page", args=[link.token])).content.decode()
     forms = html.count('class="daction"')
     assert forms >= 1
     assert html.count(f'name="hand" value="{hand.pk}"') == forms
@@ -427,12 +428,12 @@ def test_a_seat_poll_of_the_last_hand_gets_the_next_one(night: Table) -> None:
     first = start(night, game="no-peek")
     link = link_of(first, 0)
     url = reverse("seat_state", args=[link.token])
-    etag = Client().get(url, **HX).headers["ETag"]
+    etag = phone(link).get(url, **HX).headers["ETag"]
     digital.abandon_hand(night_id=night.night.pk, hand_id=first.pk, by=night.owner, key="ab")
     second = start(night, game="no-peek", key="again")
     second.refresh_from_db()
     assert second.version == 0
-    moved = Client().get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    moved = phone(link).get(url, HTTP_IF_NONE_MATCH=etag, **HX)
     assert moved.status_code == 200
     assert f'name="hand" value="{second.pk}"' in moved.content.decode() or (
         digital.hand_state(second).actor != 0
@@ -522,9 +523,9 @@ def test_a_seat_poll_shows_that_the_player_left(night: Table) -> None:
     link = link_of(hand, 0)
     url = reverse("seat_state", args=[link.token])
     digital.abandon_hand(night_id=night.night.pk, hand_id=hand.pk, by=night.owner, key="ab")
-    etag = Client().get(url, **HX).headers["ETag"]
+    etag = phone(link).get(url, **HX).headers["ETag"]
     services.leave(night_id=night.night.pk, by=night.owner, key="l", player_id=player_of(hand, 0))
-    moved = Client().get(url, HTTP_IF_NONE_MATCH=etag, **HX)
+    moved = phone(link).get(url, HTTP_IF_NONE_MATCH=etag, **HX)
     assert moved.status_code == 200
     assert "You left the table" in moved.content.decode()
 

@@ -1,0 +1,39 @@
+"""Phones holding seat links, shared by the digital tests.
+
+The first open of a seat link claims it for that browser
+(gamenight.services.seat_binding): a test that acts for a seat must do so from
+the phone that opened it, as a player would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from gamenight.models import SeatLink
+from gamenight.services import seat_links
+
+_PHONES: dict[str, Client] = {}
+
+
+def seat_url(link: SeatLink, name: str = "seat_page") -> str:
+    return reverse(name, args=[link.token])
+
+
+def phone(link: SeatLink, client: Client | None = None, **headers: Any) -> Client:
+    """The phone that holds the seat (opening the link first if nobody has)."""
+    if link.token not in _PHONES:
+        holder = client or Client(**headers)
+        assert holder.get(seat_url(link)).status_code == 200
+        _PHONES[link.token] = holder
+    return _PHONES[link.token]
+
+
+def post_move(client: Client, link: SeatLink, data: dict[str, Any], **extra: Any) -> Any:
+    """Post a move as the seat page's form does: naming the hand it shows, unless given."""
+    if "hand" not in data:
+        hand = seat_links.hand_for_link(link)
+        data = {**data, "hand": str(hand.pk) if hand else ""}
+    return client.post(seat_url(link, "seat_act"), data, **extra)
