@@ -15,7 +15,7 @@ from gamenight.models.ledger import (
 )
 from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, Seat
 from gamenight.models.players import Player
-from gamenight.models.reports import NightReport, ReportStatus, SeasonReport
+from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 
 __all__ = [
     "MAX_CHIPS",
@@ -32,6 +32,7 @@ __all__ = [
     "HandAction",
     "HandStatus",
     "LimitStructure",
+    "MailStatus",
     "Membership",
     "Night",
     "NightReport",

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from gamenight import tasks
 from gamenight.forms.groups import KeyedForm
 from gamenight.forms.nights import game_label
 from gamenight.models import (
@@ -32,7 +33,7 @@ from gamenight.models import (
     Season,
     SeasonReport,
 )
-from gamenight.reports import build
+from gamenight.reports import build, mailing
 from gamenight.views.groups import (
     BAD_INPUT,
     HtmxHttpRequest,
@@ -43,9 +44,15 @@ from gamenight.views.groups import (
 )
 
 POLL_SECONDS = 2
+OUT_OF_DATE = _("The form was out of date: please try again.")
+NOTHING_TO_MAIL = _("There is no report to mail yet.")
 
 
 class RebuildForm(KeyedForm):
+    pass
+
+
+class MailAgainForm(KeyedForm):
     pass
 
 
@@ -89,6 +96,9 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
     transfers = [{**t, "money": _money(t["cents"])} for t in (settle or {}).get("transfers", [])]
     return {
         "report": report,
+        "build_attempts_max": build.MAX_ATTEMPTS,
+        "mail_attempts_max": tasks.MAIL_MAX_RETRIES + 1,
+        "mail_form": MailAgainForm(),
         "data": data,
         "transfers": transfers,
         "chip_value": _money(settle["chip_value_cents"]) if settle else "",
@@ -163,8 +173,31 @@ def night_report_rebuild(request: HtmxHttpRequest, night_id: int) -> HttpRespons
     return remember_done(request, key, url)
 
 
+@login_required
+@require_POST
+def night_report_mail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """ "Send again" of a failed mail (host and co-hosts); a second tap sends nothing more."""
+    night, membership = _get_night_for_user(request, night_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may send the report again")
+    report = NightReport.objects.filter(night=night).first()
+    form = MailAgainForm(request.POST)
+    if not form.is_valid():
+        return _night_refused(request, night, membership, mail_refused=OUT_OF_DATE)
+    key = form.cleaned_data["key"]
+    if (again := done_before(request, key)) is not None:
+        return again
+    if report is None or not mailing.resend_mail(report):
+        return _night_refused(request, night, membership, mail_refused=NOTHING_TO_MAIL)
+    return remember_done(request, key, reverse("night_report", args=[night.pk]))
+
+
 def _night_refused(
-    request: HtmxHttpRequest, night: Night, membership: Membership, form: RebuildForm
+    request: HtmxHttpRequest,
+    night: Night,
+    membership: Membership,
+    form: RebuildForm | None = None,
+    **errors: Any,
 ) -> HttpResponse:
     context = {
         "night": night,
@@ -172,13 +205,15 @@ def _night_refused(
         "membership": membership,
         "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
         "rebuild_form": RebuildForm(),
-        "rebuild_error": _("The night is not over yet.")
-        if night.status != NightStatus.CLOSED
-        else _("The form was out of date: please try again."),
+        **errors,
         "chip_form": _chip_form(night.group, membership),
         "refresh_url": reverse("night_report", args=[night.pk]),
         **_report_context(NightReport.objects.filter(night=night).first()),
     }
+    if form is not None:
+        context["rebuild_error"] = (
+            _("The night is not over yet.") if night.status != NightStatus.CLOSED else OUT_OF_DATE
+        )
     return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
 
 
@@ -239,6 +274,26 @@ def season_report_rebuild(request: HtmxHttpRequest, group_id: int, season_id: in
     if (again := done_before(request, key)) is not None:
         return again
     build.rebuild_season_report(season.pk)
+    return remember_done(request, key, reverse("season_report", args=[group_id, season.pk]))
+
+
+@login_required
+@require_POST
+def season_report_mail(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+    season, membership = _get_season_for_user(request, group_id, season_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may send the report again")
+    form = MailAgainForm(request.POST)
+    if not form.is_valid():
+        context = _season_context(season, membership, mail_refused=OUT_OF_DATE)
+        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
+    key = form.cleaned_data["key"]
+    if (again := done_before(request, key)) is not None:
+        return again
+    report = SeasonReport.objects.filter(season=season).first()
+    if report is None or not mailing.resend_mail(report):
+        context = _season_context(season, membership, mail_refused=NOTHING_TO_MAIL)
+        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
     return remember_done(request, key, reverse("season_report", args=[group_id, season.pk]))
 
 
