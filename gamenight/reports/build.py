@@ -220,7 +220,9 @@ def _test_delay() -> None:
     if delay > 0:
         time.sleep(delay)
     hold = os.environ.get("GAMENIGHT_REPORT_HOLD")
-    if hold:
+    if hold and os.path.exists(hold):
+        with open(hold, "w") as f:  # which process to kill
+            f.write(str(os.getpid()))
         until = time.monotonic() + 600
         while os.path.exists(hold) and time.monotonic() < until:
             time.sleep(0.1)
