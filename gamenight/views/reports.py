@@ -1,5 +1,6 @@
 """Report pages: the end-of-night report and the season report, their PNG chart and
-CSV, "build again" for hosts and co-hosts, and the group's chip value.
+CSV, "build again" and "send the mail again" for hosts and co-hosts, and the
+group's chip value.
 
 While the worker builds, the page shows the progress and (with HTMX) asks
 again every two seconds; without JavaScript a refresh link does the same.

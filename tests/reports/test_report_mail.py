@@ -214,3 +214,37 @@ def test_the_mail_state_is_on_the_page_in_german(people: People, night: Night) -
     NightReport.objects.filter(night=night).update(mail_status=MailStatus.FAILED)
     german = client.get(url, headers={"Accept-Language": "de"}).content.decode()
     assert "Mail noch einmal senden" in german
+
+
+def test_the_season_report_mail_can_be_sent_again_by_a_cohost(
+    people: People, django_capture_on_commit_callbacks: Any
+) -> None:
+    import datetime
+
+    from gamenight import services
+    from gamenight.models import SeasonReport
+
+    season = services.create_season(
+        group_id=people.group.pk,
+        by=people.owner,
+        name="Spring",
+        starts_on=datetime.date(2026, 3, 1),
+    )
+    with django_capture_on_commit_callbacks(execute=False):
+        played_night(people, games=2, season=season)
+    assert build.build_season(season.pk) == "built"  # its mail is not sent here
+    SeasonReport.objects.filter(season=season).update(
+        mail_status=MailStatus.FAILED, mail_error="TimeoutError: timed out"
+    )
+    client = _client(people.cohost)
+    page = client.get(reverse("season_report", args=[people.group.pk, season.pk])).content.decode()
+    assert "TimeoutError: timed out" in page
+    url = reverse("season_report_mail", args=[people.group.pk, season.pk])
+    assert url in page
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(url, {"key": "s1"}).status_code == 302
+    report = SeasonReport.objects.get(season=season)
+    assert (report.mail_status, report.mailed_generation) == (MailStatus.SENT, 1)
+    assert len(mail.outbox) == 2
+    assert _client(people.viewer).post(url, {"key": "s2"}).status_code == 403
