@@ -96,7 +96,8 @@ class MailTask(Task):  # type: ignore[misc]
     base=MailTask,
     name="gamenight.mail_report",
     autoretry_for=MAIL_ERRORS,
-    # 30 s, 1, 2, 4, 8 min (with jitter): about a quarter of an hour for the server to return.
+    # Waits of up to 30 s, 1, 2, 4, 8 min (Celery jitters each between 0 and its cap):
+    # the mail server has about a quarter of an hour to come back.
     retry_backoff=30,
     retry_backoff_max=600,
     retry_jitter=True,
