@@ -96,11 +96,12 @@ class MailTask(Task):  # type: ignore[misc]
     base=MailTask,
     name="gamenight.mail_report",
     autoretry_for=MAIL_ERRORS,
-    # Waits of up to 30 s, 1, 2, 4, 8 min (Celery jitters each between 0 and its cap):
-    # the mail server has about a quarter of an hour to come back.
+    # Waits of 30 s, 1, 2, 4, 8 min: the mail server has a quarter of an hour to come
+    # back. No jitter (Celery's would draw each wait between 0 and its cap): a night's
+    # few mails are no herd, and the window should not shrink by chance.
     retry_backoff=30,
     retry_backoff_max=600,
-    retry_jitter=True,
+    retry_jitter=False,
     max_retries=MAIL_MAX_RETRIES,
     acks_late=True,
     reject_on_worker_lost=True,
