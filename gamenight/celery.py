@@ -1,9 +1,13 @@
 """The Celery application: the worker is started with :data:`gamenight.commands.WORKER`.
 
 The broker comes from the settings: REDIS_URL when set, otherwise an embedded
-filesystem broker (see gamenight/settings.py). A report is never lost when the
-broker is away: its row stays ``queued`` and the worker's sweep (started when
-the worker is ready, every REPORT_SWEEP_SECONDS) sends its task again.
+filesystem broker (see gamenight/settings.py). On both, a task's message is
+acknowledged when the task is done, and a worker lost mid-task (its pool process
+or the whole worker killed) has its message delivered again: see
+gamenight/broker_redis.py and gamenight/broker_fs.py for what kombu alone lacks.
+A report is never lost when the broker is away: its row stays ``queued`` and
+the worker's sweep (started when the worker is ready, every
+REPORT_SWEEP_SECONDS) sends its task again.
 """
 
 from __future__ import annotations
@@ -15,10 +19,17 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import worker_process_init, worker_ready, worker_shutdown
+from kombu.transport import TRANSPORT_ALIASES
+
+from gamenight.broker_redis import KeepHeldMessagesVisible
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gamenight.settings")
 
 log = logging.getLogger(__name__)
+
+# The embedded broker: kombu's filesystem transport, but a killed worker's messages
+# are delivered again (gamenight/broker_fs.py).
+TRANSPORT_ALIASES["gamenightfs"] = "gamenight.broker_fs:Transport"
 
 app = Celery("gamenight")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -31,6 +42,8 @@ app.conf.update(
     task_ignore_result=True,
     broker_connection_retry_on_startup=True,
 )
+# On Redis, a live worker keeps the messages it holds from being handed to another.
+app.steps["consumer"].add(KeepHeldMessagesVisible)
 app.autodiscover_tasks()
 
 _stop = threading.Event()

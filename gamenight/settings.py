@@ -273,20 +273,30 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        # A message a dead worker took is delivered again after this many seconds
-        # (the report sweep below usually gets there first).
-        "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600),
+        # A message a dead worker took is delivered again after this many seconds; a
+        # live worker stamps the messages it holds anew (gamenight/broker_redis.py),
+        # so a slow build or a retry's countdown may last longer.
+        "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 30),
+        # Look for such messages every 10 s (kombu's default: every 100 s).
+        "unacked_restore_throttle": 1,
         # Ending a night must not hang on a broker that has gone away.
         "socket_connect_timeout": 3,
         "socket_timeout": 10,
     }
 else:
-    _celery_dir = BASE_DIR / "var" / "celery"
+    # CELERY_DATA_DIR: the tests give each worker a folder of its own.
+    _celery_dir = (
+        Path(envstr("CELERY_DATA_DIR"))
+        if envstr("CELERY_DATA_DIR")
+        else BASE_DIR / "var" / "celery"
+    )
     _queue_dir = _celery_dir / "queue"
     _results_dir = _celery_dir / "results"
     for _dir in (_queue_dir, _results_dir):
         _dir.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport, but a killed worker's messages come back
+    # (gamenight/broker_fs.py).
+    CELERY_BROKER_URL = "gamenightfs://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),

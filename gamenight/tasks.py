@@ -9,6 +9,7 @@ delivered again.
 
 from __future__ import annotations
 
+import smtplib
 from typing import Any
 
 from celery import Task, shared_task
@@ -17,11 +18,11 @@ from django.utils.translation import gettext
 from kombu.exceptions import OperationalError as BrokerError
 
 from gamenight.models import NightReport, SeasonReport
-from gamenight.reports import build
+from gamenight.reports import build, mailing
 from gamenight.services import ledger_check
 
 TRANSIENT = (OperationalError, ConnectionError, BrokerError)
-MAX_RETRIES = 6
+MAX_RETRIES = build.MAX_ATTEMPTS - 1
 
 
 class ReportTask(Task):  # type: ignore[misc]
@@ -76,6 +77,42 @@ def build_night_report(night_id: int) -> str:
 @shared_task(base=SeasonReportTask, name="gamenight.build_season_report", **_OPTIONS)
 def build_season_report(season_id: int) -> str:
     return build.build_season(season_id)
+
+
+# The mail: SMTP errors are OSErrors too (a refused connection, a timeout, a server that
+# hangs up); the database briefly away is retried as well.
+MAIL_ERRORS = (smtplib.SMTPException, OSError, OperationalError)
+MAIL_MAX_RETRIES = 5
+
+
+class MailTask(Task):  # type: ignore[misc]
+    """Marks the mail failed, with the mail server's answer, when the task gives up."""
+
+    def on_failure(
+        self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any
+    ) -> None:
+        if len(args) == 3:
+            scope, report_id, generation = args
+            mailing.mark_failed(scope, int(report_id), int(generation), mailing.reason(exc))
+
+
+@shared_task(
+    base=MailTask,
+    name="gamenight.mail_report",
+    autoretry_for=MAIL_ERRORS,
+    # Waits of 30 s, 1, 2, 4, 8 min: the mail server has a quarter of an hour to come
+    # back. No jitter (Celery's would draw each wait between 0 and its cap): a night's
+    # few mails are no herd, and the window should not shrink by chance.
+    retry_backoff=30,
+    retry_backoff_max=600,
+    retry_jitter=False,
+    max_retries=MAIL_MAX_RETRIES,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+)
+def mail_report(scope: str, report_id: int, generation: int) -> str:
+    return mailing.send_mail(scope, report_id, generation)
 
 
 @shared_task(name="gamenight.requeue_stale_reports", ignore_result=True)

@@ -15,7 +15,7 @@ from gamenight.models.ledger import (
 )
 from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, Seat
 from gamenight.models.players import Player
-from gamenight.models.reports import NightReport, ReportStatus, SeasonReport
+from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
 from gamenight.models.throttle import RateEvent
 
@@ -35,6 +35,7 @@ __all__ = [
     "HandStatus",
     "Invite",
     "LimitStructure",
+    "MailStatus",
     "Membership",
     "Night",
     "NightReport",

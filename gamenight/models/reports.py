@@ -22,6 +22,13 @@ class ReportStatus(models.TextChoices):
     FAILED = "failed", _("failed")
 
 
+class MailStatus(models.TextChoices):
+    NONE = "none", _("not mailed")
+    SENDING = "sending", _("sending")
+    SENT = "sent", _("sent")
+    FAILED = "failed", _("failed")
+
+
 class Report(models.Model):
     status = models.CharField(
         max_length=10, choices=ReportStatus.choices, default=ReportStatus.QUEUED
@@ -38,7 +45,17 @@ class Report(models.Model):
     queued_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     built_at = models.DateTimeField(null=True, blank=True)
+    # The generation whose mail the mail server took (set only after it did).
     mailed_generation = models.PositiveIntegerField(default=0)
+    mail_status = models.CharField(
+        max_length=10, choices=MailStatus.choices, default=MailStatus.NONE
+    )
+    # Tries of the current mail (the task's retries count; "send again" starts at 0).
+    mail_attempts = models.PositiveIntegerField(default=0)
+    # The last error of the mail server, kept while it is retried and when it gave up.
+    mail_error = models.TextField(blank=True)
+    mailed_at = models.DateTimeField(null=True, blank=True)
+    mail_recipients = models.PositiveIntegerField(default=0)
 
     class Meta:
         abstract = True
@@ -50,6 +67,10 @@ class Report(models.Model):
     @property
     def in_progress(self) -> bool:
         return self.status in (ReportStatus.QUEUED, ReportStatus.RUNNING)
+
+    @property
+    def mail_sending(self) -> bool:
+        return self.mail_status == MailStatus.SENDING
 
 
 class NightReport(Report):

@@ -28,12 +28,24 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from gamenight.models import Night, NightReport, ReportStatus, Season, SeasonReport
-from gamenight.reports import BadReportDataError
+from gamenight.models import (
+    MailStatus,
+    Night,
+    NightReport,
+    ReportStatus,
+    Season,
+    SeasonReport,
+)
+from gamenight.reports import BadReportDataError, mailing
 
 log = logging.getLogger(__name__)
 
 ReportModel = type[NightReport] | type[SeasonReport]
+
+# Builds of one generation before it fails for good: the task's retries and the
+# broker's redeliveries after a lost worker both count, so a report that kills
+# its worker every time cannot loop forever.
+MAX_ATTEMPTS = 6
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,8 @@ def _bump(model: Any, pk: int) -> Any:
     report.status = ReportStatus.QUEUED
     report.error = ""
     report.queued_at = timezone.now()
-    report.save(update_fields=["generation", "status", "error", "queued_at"])
+    report.attempts = 0  # the page counts the attempts of the generation being built
+    report.save(update_fields=["generation", "status", "error", "queued_at", "attempts"])
     report.refresh_from_db()
     return report
 
@@ -158,6 +171,14 @@ def _build(model: Any, field: str, object_id: int, contents: Callable[[int], Bui
             return "missing"
         if report.built_generation >= report.generation:
             return "already built"
+        if report.attempts >= MAX_ATTEMPTS:
+            report.status = ReportStatus.FAILED
+            report.error = gettext("the report could not be built in %(n)s attempts") % {
+                "n": report.attempts
+            }
+            report.built_generation = report.generation
+            report.save(update_fields=["status", "error", "built_generation"])
+            return "failed"
         generation = report.generation
         report.status = ReportStatus.RUNNING
         report.started_at = timezone.now()
@@ -182,31 +203,29 @@ def _build(model: Any, field: str, object_id: int, contents: Callable[[int], Bui
         report.csv = built.csv
         report.built_generation = generation
         report.built_at = timezone.now()
+        # The mail goes out from its own task, retried while the mail server is down.
+        report.mail_status = MailStatus.SENDING
+        report.mail_attempts = 0
+        report.mail_error = ""
         report.save()
-        transaction.on_commit(lambda: _mail(model, report.pk))
+        scope = "night" if model is NightReport else "season"
+        transaction.on_commit(lambda: mailing.queue_mail(scope, report.pk, generation))
     return "built"
 
 
 def _test_delay() -> None:
-    """Test hook: GAMENIGHT_REPORT_DELAY seconds of sleep mid-build (the kill tests)."""
+    """Test hooks for the kill tests: GAMENIGHT_REPORT_DELAY seconds of sleep mid-build,
+    or a wait while the file GAMENIGHT_REPORT_HOLD exists (at most ten minutes)."""
     delay = float(os.environ.get("GAMENIGHT_REPORT_DELAY") or 0)
     if delay > 0:
         time.sleep(delay)
-
-
-def _mail(model: Any, pk: int) -> None:
-    from gamenight.reports import mail
-
-    with transaction.atomic():
-        report = model.objects.select_for_update().get(pk=pk)
-        if report.mailed_generation >= report.built_generation:
-            return
-        report.mailed_generation = report.built_generation
-        report.save(update_fields=["mailed_generation"])
-    try:
-        mail.send_report(report)
-    except Exception:  # a mail server down must not undo a built report
-        log.exception("could not mail report %s", report)
+    hold = os.environ.get("GAMENIGHT_REPORT_HOLD")
+    if hold and os.path.exists(hold):
+        with open(hold, "w") as f:  # which process to kill
+            f.write(str(os.getpid()))
+        until = time.monotonic() + 600
+        while os.path.exists(hold) and time.monotonic() < until:
+            time.sleep(0.1)
 
 
 def _night_contents(night_id: int) -> Built:

@@ -6,8 +6,10 @@ hands with the bank. So for every player
 
     final stack = bought in + rebuys + result,
 
-where the final stack counts the chips they cashed out on leaving. Everything
-comes from two queries (the entries with their transactions, the deals).
+where the final stack counts the chips they cashed out on leaving. An undone
+transaction and its undo are left out of every figure and of the chart (they
+cancel out to the chip); the CSV still lists every entry. What a deal's pot is
+is set out in :mod:`gamenight.reports.pots`.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.reports import BadReportDataError
+from gamenight.reports.pots import digital_pots
 
 GAME_KINDS = frozenset(
     {
@@ -172,7 +175,13 @@ def night_figures(
         s.player_id: PlayerFigures(player_id=s.player_id, name=s.player.name, position=s.position)
         for s in seats
     }
+    # An undone transaction and its undo cancel out to the chip: the report is of
+    # the night as played, so neither is plotted or counted (the CSV keeps both).
     reversed_ids = {r.reverses_id for r in rows if r.reverses_id is not None}
+    undone = reversed_ids | {r.transaction_id for r in rows if r.reverses_id is not None}
+    digital = digital_pots(
+        r.transaction_id for r in rows if r.kind in DEAL_KINDS and r.transaction_id not in undone
+    )
 
     # Stacks over the night: one point before the first game, then one after each.
     stacks: dict[int, int] = dict.fromkeys(players, 0)
@@ -183,7 +192,8 @@ def night_figures(
     pots: list[dict[str, Any]] = []
     by_tx: dict[int, list[LedgerRow]] = defaultdict(list)
     for row in rows:
-        by_tx[row.transaction_id].append(row)
+        if row.transaction_id not in undone:
+            by_tx[row.transaction_id].append(row)
     started = False
     for tx_rows in by_tx.values():
         head = tx_rows[0]
@@ -234,13 +244,14 @@ def night_figures(
                     "reserve": guts_reserve,
                 }
             )
-        if head.kind in DEAL_KINDS and head.transaction_id not in reversed_ids and won:
+        if head.kind in DEAL_KINDS and won:
             pots.append(
                 {
                     "transaction": head.transaction_id,
                     "deal": head.deal_number,
                     "game": head.game,
-                    "pot": sum(won.values()),
+                    # See gamenight/reports/pots.py for what the pot of each kind of deal is.
+                    "pot": digital.get(head.transaction_id, sum(won.values())),
                     "winners": [players[p].name for p in sorted(won, key=lambda p: -won[p])],
                 }
             )
@@ -250,8 +261,10 @@ def night_figures(
                 gettext("%(name)s's stack does not add up") % {"name": figures.name}
             )
 
+    undone_deals = {r.deal_number for r in rows if r.transaction_id in undone}
     deals = list(
         Deal.objects.filter(night=night, status=DealStatus.SETTLED)
+        .exclude(number__in=[n for n in undone_deals if n is not None])
         .order_by("number")
         .values_list("game", "dealer__player_id")
     )

@@ -1,5 +1,6 @@
 """Report pages: the end-of-night report and the season report, their PNG chart and
-CSV, "build again" for hosts and co-hosts, and the group's chip value.
+CSV, "build again" and "send the mail again" for hosts and co-hosts, and the
+group's chip value.
 
 While the worker builds, the page shows the progress and (with HTMX) asks
 again every two seconds; without JavaScript a refresh link does the same.
@@ -22,6 +23,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from gamenight import tasks
 from gamenight.forms.groups import KeyedForm
 from gamenight.forms.nights import game_label
 from gamenight.models import (
@@ -34,7 +36,7 @@ from gamenight.models import (
     Season,
     SeasonReport,
 )
-from gamenight.reports import build
+from gamenight.reports import build, mailing
 from gamenight.services import LedgerError
 from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
@@ -46,9 +48,15 @@ from gamenight.views.groups import (
 )
 
 POLL_SECONDS = 2
+OUT_OF_DATE = _("The form was out of date: please try again.")
+NOTHING_TO_MAIL = _("There is no report to mail yet.")
 
 
 class RebuildForm(KeyedForm):
+    pass
+
+
+class MailAgainForm(KeyedForm):
     pass
 
 
@@ -92,6 +100,9 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
     transfers = [{**t, "money": _money(t["cents"])} for t in (settle or {}).get("transfers", [])]
     return {
         "report": report,
+        "build_attempts_max": build.MAX_ATTEMPTS,
+        "mail_attempts_max": tasks.MAIL_MAX_RETRIES + 1,
+        "mail_form": MailAgainForm(),
         "data": data,
         "transfers": transfers,
         "chip_value": _money(settle["chip_value_cents"]) if settle else "",
@@ -197,19 +208,50 @@ def night_report_rebuild(request: HtmxHttpRequest, night_id: int) -> HttpRespons
     return redirect(done)
 
 
+@login_required
+@require_POST
+def night_report_mail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """ "Send again" of a failed mail (host and co-hosts); a second tap sends nothing more."""
+    night, membership = _get_night_for_user(request, night_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may send the report again")
+    report = NightReport.objects.filter(night=night).first()
+    form = MailAgainForm(request.POST)
+    if not form.is_valid():
+        return _night_refused(request, night, membership, mail_refused=OUT_OF_DATE)
+
+    def write() -> Result:
+        if report is None or not mailing.resend_mail(report):
+            raise LedgerError(NOTHING_TO_MAIL)
+        return report, reverse("night_report", args=[night.pk])
+
+    try:
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="night_report_mail",
+            payload={"night": night.pk},
+            write=write,
+        )
+    except LedgerError as error:
+        return _night_refused(request, night, membership, mail_refused=str(error))
+    return redirect(url)
+
+
 def _night_refused(
     request: HtmxHttpRequest,
     night: Night,
     membership: Membership,
-    form: RebuildForm,
+    form: RebuildForm | None = None,
     *,
     error: str = "",
+    **errors: Any,
 ) -> HttpResponse:
-    if not error:
+    """The report page again with a message: ``error`` for the rebuild form (a refused
+    ``form`` says why by itself), ``errors`` for the other forms by name."""
+    if form is not None and not error:
         error = str(
-            _("The night is not over yet.")
-            if night.status != NightStatus.CLOSED
-            else _("The form was out of date: please try again.")
+            _("The night is not over yet.") if night.status != NightStatus.CLOSED else OUT_OF_DATE
         )
     context = {
         "night": night,
@@ -218,6 +260,7 @@ def _night_refused(
         "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
         "rebuild_form": RebuildForm(),
         "rebuild_error": error,
+        **errors,
         "chip_form": _chip_form(night.group, membership),
         "refresh_url": reverse("night_report", args=[night.pk]),
         **_report_context(NightReport.objects.filter(night=night).first()),
@@ -293,6 +336,37 @@ def season_report_rebuild(request: HtmxHttpRequest, group_id: int, season_id: in
         )
     except LedgerError as error:
         context = _season_context(season, membership, rebuild_error=str(error))
+        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
+    return redirect(url)
+
+
+@login_required
+@require_POST
+def season_report_mail(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+    season, membership = _get_season_for_user(request, group_id, season_id)
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may send the report again")
+    form = MailAgainForm(request.POST)
+    if not form.is_valid():
+        context = _season_context(season, membership, mail_refused=OUT_OF_DATE)
+        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
+    report = SeasonReport.objects.filter(season=season).first()
+
+    def write() -> Result:
+        if report is None or not mailing.resend_mail(report):
+            raise LedgerError(NOTHING_TO_MAIL)
+        return report, reverse("season_report", args=[group_id, season.pk])
+
+    try:
+        url = once(
+            user=request.user,  # type: ignore[arg-type]
+            key=form.cleaned_data["key"],
+            action="season_report_mail",
+            payload={"season": season.pk},
+            write=write,
+        )
+    except LedgerError as error:
+        context = _season_context(season, membership, mail_refused=str(error))
         return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
     return redirect(url)
 

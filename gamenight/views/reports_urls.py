@@ -20,6 +20,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="night_report_rebuild",
     ),
     path(
+        "nights/<int:night_id>/report/mail/",
+        reports.night_report_mail,
+        name="night_report_mail",
+    ),
+    path(
         "groups/<int:group_id>/seasons/<int:season_id>/report/",
         reports.season_report,
         name="season_report",
@@ -38,6 +43,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "groups/<int:group_id>/seasons/<int:season_id>/report/build/",
         reports.season_report_rebuild,
         name="season_report_rebuild",
+    ),
+    path(
+        "groups/<int:group_id>/seasons/<int:season_id>/report/mail/",
+        reports.season_report_mail,
+        name="season_report_mail",
     ),
     path("groups/<int:group_id>/chip-value/", reports.chip_value, name="chip_value"),
 ]

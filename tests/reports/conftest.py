@@ -20,16 +20,31 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 from report_services import Broker, OnFile, RedisServer, Worker, in_ci
 
 
 @pytest.fixture(autouse=True)
 def _no_tasks_to_the_default_broker(request: pytest.FixtureRequest, monkeypatch: Any) -> None:
     """Tests without a Redis of their own send no task (not to the repo's var/celery/)."""
-    if "broker" not in request.fixturenames:
-        from gamenight.reports import build
+    if not {"broker", "any_broker"} & set(request.fixturenames):
+        from gamenight import tasks
+        from gamenight.reports import build, mailing
 
         monkeypatch.setattr(build, "send_task", lambda scope, object_id: True)
+        # The mail task runs here and now, its retries one after the other.
+        monkeypatch.setattr(
+            mailing,
+            "queue_mail",
+            lambda scope, pk, generation: tasks.mail_report.apply(args=[scope, pk, generation]),
+        )
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A German page leaves its language active in the thread: reset it (as tests/web)."""
+    yield
+    translation.deactivate()
 
 
 # ---------------------------------------------------------------- Redis
@@ -77,18 +92,27 @@ def db_file(migrated_file: Path, django_db_blocker: Any, tmp_path: Path) -> Iter
 
 
 @pytest.fixture
-def worker_env(redis_server: RedisServer, db_file: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "REPORT_"))}
+def worker_env_base(db_file: Path) -> dict[str, str]:
+    """The worker's environment but for its broker."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("CELERY_", "REPORT_", "GAMENIGHT_")) and k != "REDIS_URL"
+    }
     env.update(
         DJANGO_SETTINGS_MODULE="gamenight.settings",
         DATABASE_URL=f"sqlite:///{db_file}",
-        REDIS_URL=redis_server.url,
         REPORT_SWEEP_SECONDS="1",
         REPORT_REQUEUE_AFTER="2",
         REPORT_RUNNING_TIMEOUT="3",
         AXES_ENABLED="0",
     )
     return env
+
+
+@pytest.fixture
+def worker_env(redis_server: RedisServer, worker_env_base: dict[str, str]) -> dict[str, str]:
+    return {**worker_env_base, "REDIS_URL": redis_server.url}
 
 
 @pytest.fixture

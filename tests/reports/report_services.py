@@ -128,8 +128,9 @@ class OnFile:
 class Broker:
     """Point this process's Celery app at a broker and back again."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, options: dict[str, Any] | None = None) -> None:
         self.url = url
+        self.options = options or {"socket_connect_timeout": 2, "socket_timeout": 5}
 
     def _reset(self) -> None:
         if celery_app._pool is not None:
@@ -142,7 +143,7 @@ class Broker:
         self.saved = (conf.broker_url, conf.broker_transport_options)
         self._reset()
         conf.broker_url = self.url
-        conf.broker_transport_options = {"socket_connect_timeout": 2, "socket_timeout": 5}
+        conf.broker_transport_options = self.options
 
     def __exit__(self, *exc: object) -> None:
         self._reset()
@@ -189,6 +190,13 @@ class Worker:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
         self.process = None
+
+    def pool_children(self) -> list[int]:
+        """The prefork pool's processes (the children of the worker's main process)."""
+        assert self.process is not None
+        pid = self.process.pid
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        return [int(child) for child in text.split()]
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

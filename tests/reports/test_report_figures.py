@@ -187,7 +187,8 @@ def test_building_again_replaces_the_report_with_a_new_generation(
     assert rebuilt.data == old_data  # the old report stays until the new one is built
     assert build.build_night(night.pk) == "built"
     rebuilt.refresh_from_db()
-    assert (rebuilt.status, rebuilt.built_generation, rebuilt.attempts) == ("ready", 2, 2)
+    # attempts count the builds of the generation on the page ("attempt 2 of 6")
+    assert (rebuilt.status, rebuilt.built_generation, rebuilt.attempts) == ("ready", 2, 1)
 
 
 def test_a_build_finishing_after_a_newer_request_is_thrown_away(
@@ -274,3 +275,19 @@ def test_the_season_report_has_the_standings_of_its_nights(
     assert len(report.data["nights"]) == 3
     assert report.png.startswith(b"\x89PNG")
     assert report.csv.count("\n") == 1 + Entry.objects.filter(transaction__night__in=nights).count()
+
+
+def test_a_report_whose_builds_never_finish_fails_for_good(
+    people: People, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):
+        night = played_night(people, games=2)
+    # Every earlier delivery died with its worker (attempts counted, nothing stored).
+    NightReport.objects.filter(night=night).update(
+        status=ReportStatus.RUNNING, attempts=build.MAX_ATTEMPTS
+    )
+    assert build.build_night(night.pk) == "failed"
+    report = NightReport.objects.get(night=night)
+    assert report.status == ReportStatus.FAILED
+    assert str(build.MAX_ATTEMPTS) in report.error
+    assert build.build_night(night.pk) == "already built"

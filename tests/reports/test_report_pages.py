@@ -151,3 +151,14 @@ def test_the_season_report_page(people: People, django_capture_on_commit_callbac
     )
     assert png.status_code == 200
     assert _client(people.outsider).get(url).status_code == 404
+
+
+def test_a_build_being_retried_says_which_attempt_it_is(people: People, night: Night) -> None:
+    NightReport.objects.filter(night=night).update(status=ReportStatus.RUNNING, attempts=2)
+    client = _client(people.viewer)
+    url = reverse("night_report", args=[night.pk])
+    assert f"Attempt 2 of {build.MAX_ATTEMPTS}" in client.get(url).content.decode()
+    german = client.get(url, headers={"Accept-Language": "de"}).content.decode()
+    assert f"Versuch 2 von {build.MAX_ATTEMPTS}" in german
+    NightReport.objects.filter(night=night).update(attempts=1)
+    assert "Attempt" not in client.get(url).content.decode()

@@ -15,7 +15,7 @@ from pathlib import Path
 from report_people import make_people, played_night
 from report_services import RedisServer, Worker, wait_for
 
-from gamenight.models import NightReport, ReportStatus
+from gamenight.models import MailStatus, NightReport, ReportStatus
 
 
 def _report(night_id: int) -> NightReport | None:
@@ -39,6 +39,13 @@ def test_ending_a_night_produces_exactly_one_report(
         raise AssertionError(worker.output()) from None
     assert report.attempts == 1
     assert report.png.startswith(b"\x89PNG")
+    # The mail went out from its own task on the worker (nobody has an address here).
+    mailed = wait_for(
+        lambda: NightReport.objects.filter(night=night, mail_status=MailStatus.SENT).first(),
+        timeout=30,
+        what="the mail task",
+    )
+    assert (mailed.mailed_generation, mailed.mail_recipients) == (1, 0)
     assert NightReport.objects.filter(night=night).count() == 1
     time.sleep(1.5)  # a sweep round later: still one report, built once
     report.refresh_from_db()
