@@ -13,12 +13,20 @@ from gamenight.models.ledger import (
     Transaction,
     TransactionKind,
 )
-from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, Seat
+from gamenight.models.nights import (
+    MAX_STARTING_STACK,
+    LimitStructure,
+    Night,
+    NightStatus,
+    Season,
+    Seat,
+)
 from gamenight.models.players import Player
 from gamenight.models.reports import NightReport, ReportStatus, SeasonReport
 
 __all__ = [
     "MAX_CHIPS",
+    "MAX_STARTING_STACK",
     "NIGHT_POTS",
     "Account",
     "AccountKind",

@@ -63,8 +63,8 @@ def fingerprint(kind: str, payload: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def check_chips(amount: object, *, what: str) -> int:
-    """A whole, positive number of chips below :data:`MAX_CHIPS`."""
+def check_chips(amount: object, *, what: str, most: int = MAX_CHIPS) -> int:
+    """A whole, positive number of chips, at most ``most`` (:data:`MAX_CHIPS`)."""
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise BadAmountError(
             gettext("%(what)s must be a whole number of chips, not %(amount)s")
@@ -75,10 +75,10 @@ def check_chips(amount: object, *, what: str) -> int:
             gettext("%(what)s is %(amount)s: it must be at least 1 chip")
             % {"what": what, "amount": amount}
         )
-    if amount > MAX_CHIPS:
+    if amount > most:
         raise BadAmountError(
             gettext("%(what)s is %(amount)s: more than %(max)s chips cannot be right")
-            % {"what": what, "amount": amount, "max": MAX_CHIPS}
+            % {"what": what, "amount": amount, "max": most}
         )
     return amount
 
