@@ -84,7 +84,8 @@ def check_chips(amount: object, *, what: str, most: int = MAX_CHIPS) -> int:
 
 
 def check_key(key: object) -> str:
-    if not isinstance(key, str) or not key.strip() or len(key) > 100:
+    # Printable only: PostgreSQL refuses a NUL byte in text (a 500, not a message).
+    if not isinstance(key, str) or not key.strip() or len(key) > 100 or not key.isprintable():
         raise LedgerError(gettext("every write needs an idempotency key of 1 to 100 characters"))
     return key
 

@@ -168,3 +168,31 @@ def test_the_largest_starting_stack_the_database_takes_is_accepted(table: Table)
     )
     assert response.status_code == 302, response.context["form"].errors
     assert Night.objects.filter(starting_stack=1_000_000).exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/nights/99999999999999999999/",
+        "/groups/99999999999999999999/invite/rotate/",
+        "/nights/1/hands/99999999999999999999/act-for/",
+    ],
+)
+def test_an_id_too_large_for_the_database_is_not_found(table: Table, url: str) -> None:
+    client = Client()
+    client.force_login(table.owner)
+    assert client.post(url, {"key": "k"}).status_code == 404
+
+
+@pytest.mark.parametrize("token", ["a%00b", "x" * 300, "a.b"])
+def test_a_link_token_of_the_wrong_shape_is_not_found(db: None, token: str) -> None:
+    assert Client().get(f"/s/{token}/").status_code == 404
+    assert Client().post(f"/s/{token}/act/", {"key": "k"}).status_code == 404
+
+
+def test_a_key_with_a_nul_byte_is_refused(night: Table) -> None:
+    hand = start(night)
+    response = post_move(actor_link(hand), {"action": "fold", "version": "0", "key": "k\x00"})
+    assert response.status_code == 422
+    assert "idempotency key" in response.content.decode()
+    assert not HandAction.objects.filter(hand=hand).exists()
