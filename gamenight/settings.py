@@ -272,7 +272,9 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
-WHITENOISE_AUTOREFRESH = DEBUG
+# Without the manifest there may be no STATIC_ROOT at all: look the files up
+# as they are asked for instead of scanning (and warning about) a missing folder.
+WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_MANIFEST
 
 # ------------------------------------------------------------------ celery
 # REDIS_URL when set (production); otherwise an embedded filesystem broker and
