@@ -27,10 +27,13 @@ WEB: tuple[str, ...] = (
     "-",
     "--logger-class",
     "gamenight.log_masking.GunicornLogger",
+    "--no-control-socket",
 )
 """The web app in production (docker-compose.yml and `make run`, scripts/run.sh).
 
-The logger class masks seat and invite tokens in the access and error logs."""
+The logger class masks seat and invite tokens in the access and error logs. No
+control socket: nothing uses gunicorn's control interface, and its one default
+path (~/.gunicorn/gunicorn.ctl) would be shared by every server of the user."""
 
 MIGRATE: tuple[str, ...] = ("python", "manage.py", "migrate", "--noinput")
 COLLECTSTATIC: tuple[str, ...] = ("python", "manage.py", "collectstatic", "--noinput")

@@ -30,7 +30,7 @@ stop_all() {
 trap stop_all EXIT INT TERM
 
 # 1. The web server: gamenight.commands.WEB (as in docker-compose.yml) on HOST:PORT.
-WEB="gunicorn gamenight.wsgi:application --bind 0.0.0.0:8000 --workers 3 --access-logfile - --logger-class gamenight.log_masking.GunicornLogger"
+WEB="gunicorn gamenight.wsgi:application --bind 0.0.0.0:8000 --workers 3 --access-logfile - --logger-class gamenight.log_masking.GunicornLogger --no-control-socket"
 # shellcheck disable=SC2086  # the command is split into its words on purpose
 "$BIN/"${WEB/0.0.0.0:8000/$HOST:$PORT} &
 pids+=("$!")
