@@ -346,28 +346,37 @@ def fresh_key() -> str:
 def fuzz_seat_actions(fuzzer: Fuzzer, rng: random.Random) -> None:
     """Every action of every game, to the seat whose turn it is and to one whose it is not.
 
-    The seat to act gets each action twice, each time with another field broken
-    (fields and bad values taken in turn, so across the games every field meets
-    every value); the other seat gets each action as the page would send it.
+    The seat to act gets each action twice with another field broken (fields
+    and bad values taken in turn, so across the games every field meets every
+    value) and once with a field missing; the other seat gets each action as
+    the page would send it.
     """
     world = fuzzer.world
     table = world.mine
     anonymous = Client(raise_request_exception=False)
-    breakages = itertools.cycle(
-        itertools.product(("action", "version", "key", "amount", "game", "cards"), fuzzer.values)
-    )
-    for game in GAMES:
+    fields = ("action", "version", "key", "amount", "game", "cards")
+    breakages = itertools.cycle(itertools.product(fields, fuzzer.values))
+    for number, game in enumerate(GAMES):
         if (hand := running_hand(world)) is not None:
             digital.abandon_hand(night_id=table.night.pk, hand_id=hand.pk, by=table.owner, key=game)
         hand = digital.start_hand(night_id=table.night.pk, by=table.owner, key=game, game=game)
         fuzzer.before = snapshot()
-        actor = digital.hand_state(hand).actor or 0
-        actor_link, other_link = (
-            SeatLink.objects.get(seat_id=hand.seat_ids[seat], hand=None, revoked=False)
-            for seat in (actor, (actor + 1) % len(hand.seat_ids))
-        )
-        for action in [*ActionName, "nonsense"]:
+        links = {
+            seat: SeatLink.objects.get(seat_id=seat_id, hand=None, revoked=False).token
+            for seat, seat_id in enumerate(hand.seat_ids)
+        }
+        for index, action in enumerate([*ActionName, "nonsense"]):
+            # A move that went through moves the turn on: aim at whoever acts now,
+            # and deal again when one ended the hand.
             hand.refresh_from_db()
+            if hand.status != HandStatus.RUNNING:
+                hand = digital.start_hand(
+                    night_id=table.night.pk, by=table.owner, key=f"{game}-{index}", game=game
+                )
+                fuzzer.before = snapshot()
+            actor = digital.hand_state(hand).actor or 0
+            actor_url = f"/s/{links[actor]}/act/"
+            other_url = f"/s/{links[(actor + 1) % len(links)]}/act/"
             base = {
                 "action": str(action),
                 "version": str(hand.version),
@@ -379,8 +388,12 @@ def fuzz_seat_actions(fuzzer: Fuzzer, rng: random.Random) -> None:
             for _ in range(2):
                 name, value = next(breakages)
                 data = {**base, "key": fresh_key(), name: value}
-                fuzzer.post(anonymous, f"/s/{actor_link.token}/act/", data, f"seat {game}")
-            fuzzer.post(anonymous, f"/s/{other_link.token}/act/", base, f"seat {game} not my turn")
+                fuzzer.post(anonymous, actor_url, data, f"seat {game}")
+            # Each action meets each missing field in some game.
+            gone = fields[(number + index) % len(fields)]
+            data = {k: v for k, v in {**base, "key": fresh_key()}.items() if k != gone}
+            fuzzer.post(anonymous, actor_url, data, f"seat {game} no {gone}")
+            fuzzer.post(anonymous, other_url, base, f"seat {game} not my turn")
 
 
 def fuzz_endpoints(fuzzer: Fuzzer, rng: random.Random) -> None:
