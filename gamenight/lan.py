@@ -99,9 +99,16 @@ def machine_hosts(extra: Iterable[str] = ()) -> list[str]:
 
 
 def lan_url(port: int) -> str:
-    """The address a phone on the same network opens (loopback when there is no network)."""
-    outside = [a for a in addresses() if not ipaddress.ip_address(a).is_loopback]
-    return f"http://{host_form(outside[0]) if outside else 'localhost'}:{port}/"
+    """The address a phone on the same network opens (loopback when there is no network).
+
+    The default route's address first: a machine may also have addresses the
+    phones cannot reach (a Docker bridge, a VPN), and those sort lower.
+    """
+    known = addresses()
+    routed = [a for a in _from_route(socket.AF_INET, _PROBE_V4) if a in known]
+    outside = [a for a in known if not ipaddress.ip_address(a).is_loopback]
+    chosen = [a for a in routed if not ipaddress.ip_address(a).is_loopback] or outside
+    return f"http://{host_form(chosen[0]) if chosen else 'localhost'}:{port}/"
 
 
 def banner(port: int, hosts: Iterable[str]) -> str:

@@ -132,6 +132,27 @@ def test_only_the_checks_of_plain_http_are_silenced(tmp_path: Path) -> None:
     assert tls["SILENCED_SYSTEM_CHECKS"] == []
 
 
+def test_the_phones_are_sent_to_the_default_routes_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        lan, "_from_ip_command", lambda: ["127.0.0.1", "172.17.0.1", "192.168.1.23", "fe80::1"]
+    )
+    monkeypatch.setattr(lan, "_from_resolver", lambda name: ["127.0.1.1"])
+    monkeypatch.setattr(
+        lan, "_from_route", lambda family, probe: ["192.168.1.23"] if "." in probe[0] else []
+    )
+    assert lan.lan_url(8000) == "http://192.168.1.23:8000/"
+    hosts = lan.machine_hosts()
+    assert {"192.168.1.23", "172.17.0.1", "127.0.1.1", ".local", "[::1]"} <= set(hosts)
+    assert "[fe80::1]" not in hosts  # link-local: no Host header can name it
+
+
+def test_without_a_network_the_phones_are_told_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lan, "_from_ip_command", lambda: ["127.0.0.1", "::1"])
+    monkeypatch.setattr(lan, "_from_resolver", lambda name: [])
+    monkeypatch.setattr(lan, "_from_route", lambda family, probe: [])
+    assert lan.lan_url(9000) == "http://localhost:9000/"
+
+
 # ---------------------------------------------------------------------- error pages
 
 
