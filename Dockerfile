@@ -24,4 +24,4 @@ USER app
 EXPOSE 8000
 
 # docker-compose.yml gives each service its command (gamenight/commands.py).
-CMD ["gunicorn", "gamenight.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+CMD ["gunicorn", "gamenight.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-", "--logger-class", "gamenight.log_masking.GunicornLogger", "--no-control-socket"]

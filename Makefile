@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed
 #   make test PYTEST_ARGS="-n auto"
 PYTEST_ARGS ?=
 
-.PHONY: venv postgres chromium redis test run fmt bench bench-reports clean
+.PHONY: venv postgres chromium redis test run dev fmt bench bench-reports clean
 
 ## venv: create .venv and install the locked packages (again only when requirements.lock changes)
 venv: $(STAMP)
@@ -49,13 +49,22 @@ test: venv postgres redis chromium
 	$(BIN)/mypy
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-## run: migrate, then start the app's processes (scripts/run.sh) on http://0.0.0.0:8000
-# scripts/run.sh starts the web server and the Celery worker (SQLite and the
-# filesystem broker, or Redis when REDIS_URL is set), and stops both when one
-# exits or on Ctrl-C.
+## run: migrate, then serve the home network safely (scripts/run.sh) on port 8000
+# scripts/run.sh collects the static files, starts gunicorn (DEBUG off, a
+# secret key made once in var/, only this machine's names and addresses
+# allowed; it prints the address and a QR code for the phones) and the Celery
+# worker (SQLite and the filesystem broker, or Redis when REDIS_URL is set),
+# and stops both when one exits or on Ctrl-C.
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	scripts/run.sh
+
+## dev: the development server with debug pages and autoreload, on 127.0.0.1 only
+# Never on the network: a debug page shows a hand's every card. Reports are
+# built inside the request (no worker needed).
+dev: venv
+	$(BIN)/python manage.py migrate --noinput
+	DEBUG=1 CELERY_TASK_ALWAYS_EAGER=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 ## fmt: format and apply the safe lint fixes
 fmt: venv

@@ -1,7 +1,7 @@
 """The commands that start the app's processes, in one place.
 
-docker-compose.yml, scripts/run.sh and the worker tests (tests/reports) use
-these exact commands; tests/reports/test_compose_file.py checks that they agree.
+docker-compose.yml, the Dockerfile, scripts/run.sh and the tests use these
+exact commands; tests/reports/test_compose_file.py checks that they agree.
 """
 
 from __future__ import annotations
@@ -25,8 +25,15 @@ WEB: tuple[str, ...] = (
     "3",
     "--access-logfile",
     "-",
+    "--logger-class",
+    "gamenight.log_masking.GunicornLogger",
+    "--no-control-socket",
 )
-"""The web app in production (docker-compose.yml)."""
+"""The web app in production (docker-compose.yml and `make run`, scripts/run.sh).
+
+The logger class masks seat and invite tokens in the access and error logs. No
+control socket: nothing uses gunicorn's control interface, and its one default
+path (~/.gunicorn/gunicorn.ctl) would be shared by every server of the user."""
 
 MIGRATE: tuple[str, ...] = ("python", "manage.py", "migrate", "--noinput")
 COLLECTSTATIC: tuple[str, ...] = ("python", "manage.py", "collectstatic", "--noinput")

@@ -2,14 +2,18 @@
 
 Every setting that differs between a laptop and production comes from an
 environment variable, read through the small typed helpers below. With no
-variables set at all, the app runs in development mode on SQLite with an
-embedded (filesystem) Celery broker.
+variables set at all, the app is safe to serve to the home network (what
+`make run` does): DEBUG off, a secret key generated once under var/, only this
+machine's names and addresses allowed, on SQLite with an embedded (filesystem)
+Celery broker. `make dev` sets DEBUG=1 for debug pages and autoreload on
+127.0.0.1 only.
 """
 
 from __future__ import annotations
 
 import datetime
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -57,18 +61,51 @@ def envlist(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
 
 
+def secret_key_file(path: Path) -> str:
+    """The key in ``path``, made on first use (mode 0600, readable by this user only).
+
+    The web workers and the Celery worker may start at the same moment: the key
+    is written to a temporary file and linked into place, so exactly one key
+    wins and nobody reads a half-written file.
+    """
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(secrets.token_urlsafe(50))
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        finally:
+            temporary.unlink()
+    key = path.read_text().strip()
+    if len(key) < 50:
+        raise ImproperlyConfigured(f"{path} holds no usable secret key: delete it to make one")
+    return key
+
+
 # ------------------------------------------------------------------ core
-DEBUG = envbool("DEBUG", True)
+# Off unless asked for: a debug page shows every variable of a hand (every
+# hole card) and the settings to whoever triggers an error. `make dev` sets DEBUG=1.
+DEBUG = envbool("DEBUG", False)
 
-SECRET_KEY = envstr("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-dev-only-key-never-use-in-production"
+# Local state of this checkout: the generated secret key, Celery's filesystem broker.
+VAR_DIR = Path(envstr("VAR_DIR") or BASE_DIR / "var")
 
-# In development any host may connect, so phones on the home network can
-# reach the laptop running `make run`. In production ALLOWED_HOSTS must be set.
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "*" if DEBUG else "")
+# SECRET_KEY from the environment (production), else one made on first start
+# and kept in var/secret_key, so sessions survive a restart of `make run`.
+SECRET_KEY = envstr("SECRET_KEY") or secret_key_file(VAR_DIR / "secret_key")
+
+# The names and addresses the phones on the home network use for this machine
+# (gamenight/lan.py finds them without network traffic), or ALLOWED_HOSTS.
+if os.environ.get("ALLOWED_HOSTS") is not None:
+    ALLOWED_HOSTS = envlist("ALLOWED_HOSTS")
+else:
+    from gamenight.lan import machine_hosts
+
+    ALLOWED_HOSTS = machine_hosts()
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 
 # Behind a TLS-terminating proxy: secure cookies, trust X-Forwarded-Proto,
@@ -84,6 +121,17 @@ if HTTPS:
     SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", True)
+else:
+    # Plain HTTP on the home network (`make run`): there is no TLS to redirect
+    # to, a Secure cookie would never be sent back and HSTS would lock the
+    # phones out of http://. `check --deploy` warns about exactly these four;
+    # each is switched on with HTTPS=1 (docker-compose.yml behind its proxy).
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004",  # SECURE_HSTS_SECONDS
+        "security.W008",  # SECURE_SSL_REDIRECT
+        "security.W012",  # SESSION_COOKIE_SECURE
+        "security.W016",  # CSRF_COOKIE_SECURE
+    ]
 
 # Sent by SecurityMiddleware; the Content-Security-Policy comes from
 # gamenight.middleware.SecurityHeadersMiddleware.
@@ -249,21 +297,27 @@ USE_TZ = True
 
 # ------------------------------------------------------------------ static files
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(envstr("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# STATIC_MANIFEST=1 where collectstatic has run first (scripts/run.sh, docker
+# compose): hashed, compressed files cached for a year. Without it (make dev,
+# the tests, a bare gunicorn) whitenoise serves the files from their folders,
+# so a page never fails for want of a collected file.
+STATIC_MANIFEST = envbool("STATIC_MANIFEST", False)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        # Hashed, compressed files in production (after collectstatic); plain in development.
         "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if STATIC_MANIFEST
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
         ),
     },
 }
-WHITENOISE_USE_FINDERS = DEBUG
-WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+# Without the manifest there may be no STATIC_ROOT at all: look the files up
+# as they are asked for instead of scanning (and warning about) a missing folder.
+WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_MANIFEST
 
 # ------------------------------------------------------------------ celery
 # REDIS_URL when set (production); otherwise an embedded filesystem broker and
@@ -286,9 +340,7 @@ if REDIS_URL:
 else:
     # CELERY_DATA_DIR: the tests give each worker a folder of its own.
     _celery_dir = (
-        Path(envstr("CELERY_DATA_DIR"))
-        if envstr("CELERY_DATA_DIR")
-        else BASE_DIR / "var" / "celery"
+        Path(envstr("CELERY_DATA_DIR")) if envstr("CELERY_DATA_DIR") else VAR_DIR / "celery"
     )
     _queue_dir = _celery_dir / "queue"
     _results_dir = _celery_dir / "results"
@@ -326,9 +378,15 @@ EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "poker-night@localhost")
 
 # ------------------------------------------------------------------ logging
+# Seat and invite links are secrets: the filter masks their tokens in every
+# line (Django's "Not Found: /s/<token>/" included); gunicorn's access log has
+# its own masking logger (gamenight/log_masking.py, gamenight/commands.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_tokens": {"()": "gamenight.log_masking.MaskTokensFilter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
 }

@@ -69,6 +69,8 @@ def app_env(db: Path) -> dict[str, str]:
         "DATABASE_URL": f"sqlite:///{db}?{options}",
         "CONN_MAX_AGE": "600",
         "DEBUG": "0",
+        # Hashed static files from the manifest collectstatic writes (prepare()), as in production.
+        "STATIC_MANIFEST": "1",
         "SECRET_KEY": "bench-" + uuid.uuid4().hex,
         "ALLOWED_HOSTS": f"{HOST},localhost",
         "LOG_LEVEL": "WARNING",

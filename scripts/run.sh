@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Start the app's processes for one machine (SQLite, embedded broker; Redis when
-# REDIS_URL is set): the web server and the Celery worker, and stop
-# all of them when any one exits, on Ctrl-C or on TERM. Called by `make run`
-# after the migrations; HOST and PORT may be overridden from the environment.
+# Start the app's processes for one machine, safe to serve to the home network
+# (SQLite, embedded broker; Redis when REDIS_URL is set): gunicorn with DEBUG
+# off and the Celery worker, and stop all of them when any one exits, on
+# Ctrl-C or on TERM. Called by `make run` after the migrations.
+#
+# HOST and PORT may be overridden from the environment; ALLOWED_HOSTS too
+# (by default this machine's names and addresses, gamenight/lan.py). The
+# secret key is made on first start in var/secret_key (VAR_DIR moves var/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BIN=.venv/bin
 HOST=${HOST:-0.0.0.0}
 PORT=${PORT:-8000}
+
+# The static files, hashed and compressed for whitenoise (STATIC_MANIFEST=1:
+# the manifest storage writes them and the processes below read its manifest).
+export STATIC_MANIFEST=1
+"$BIN/python" manage.py collectstatic --noinput --verbosity 0
 
 pids=()
 stop_all() {
@@ -20,8 +29,10 @@ stop_all() {
 }
 trap stop_all EXIT INT TERM
 
-# 1. The web server.
-"$BIN/python" manage.py runserver "$HOST:$PORT" &
+# 1. The web server: gamenight.commands.WEB (as in docker-compose.yml) on HOST:PORT.
+WEB="gunicorn gamenight.wsgi:application --bind 0.0.0.0:8000 --workers 3 --access-logfile - --logger-class gamenight.log_masking.GunicornLogger --no-control-socket"
+# shellcheck disable=SC2086  # the command is split into its words on purpose
+"$BIN/"${WEB/0.0.0.0:8000/$HOST:$PORT} &
 pids+=("$!")
 
 # 2. The Celery worker that builds the reports: on the embedded filesystem
@@ -32,7 +43,8 @@ WORKER="celery -A gamenight worker --loglevel=INFO --concurrency=2"
 "$BIN/"$WORKER &
 pids+=("$!")
 
-echo "gamenight: http://localhost:$PORT  (Ctrl-C stops everything)"
+# Where the phones go (the LAN address and its QR code) and the names allowed.
+"$BIN/python" -m gamenight.lan "$PORT" || true
 
 # Return as soon as the first process exits; the trap then stops the others.
 status=0

@@ -13,7 +13,7 @@ from engine.games import GAMES, GameOptionError, game_options
 from engine.games.options import OptionSpec, read_options
 from engine.rankings import RANKING_BY_GAME
 from gamenight.forms.groups import KeyedForm
-from gamenight.models import MAX_CHIPS, LimitStructure, Player, Season
+from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Player, Season
 
 # Rankings that are parts of other games, not games a dealer can call.
 _NOT_GAMES = frozenset({"guts3", "shelby-low"})
@@ -33,12 +33,14 @@ def game_label(name: str) -> str:
     return str(known.title) if known else name.replace("-", " ").capitalize()
 
 
-def chips_field(label: str, *, required: bool = True, least: int = 1) -> forms.IntegerField:
+def chips_field(
+    label: str, *, required: bool = True, least: int = 1, most: int = MAX_CHIPS
+) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=required,
         min_value=least,
-        max_value=MAX_CHIPS,
+        max_value=most,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "stepper-input"}),
     )
 
@@ -93,7 +95,7 @@ class NightForm(KeyedForm):
     allowed_games = forms.MultipleChoiceField(
         label=_("Games allowed"), widget=forms.CheckboxSelectMultiple
     )
-    starting_stack = chips_field(_("Starting stack"))
+    starting_stack = chips_field(_("Starting stack"), most=MAX_STARTING_STACK)
     carry_over = forms.BooleanField(
         label=_("Stacks carry over from the season's last night"), required=False
     )

@@ -13,7 +13,14 @@ from gamenight.models.ledger import (
     Transaction,
     TransactionKind,
 )
-from gamenight.models.nights import LimitStructure, Night, NightStatus, Season, Seat
+from gamenight.models.nights import (
+    MAX_STARTING_STACK,
+    LimitStructure,
+    Night,
+    NightStatus,
+    Season,
+    Seat,
+)
 from gamenight.models.players import Player
 from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
@@ -21,6 +28,7 @@ from gamenight.models.throttle import RateEvent
 
 __all__ = [
     "MAX_CHIPS",
+    "MAX_STARTING_STACK",
     "NIGHT_POTS",
     "Account",
     "AccountKind",

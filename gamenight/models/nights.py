@@ -8,6 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from gamenight.models.groups import Group
 from gamenight.models.players import Player
 
+# The largest starting stack a night takes (a CHECK constraint in the database;
+# the night form and create_night refuse more, so the constraint is never what says no).
+MAX_STARTING_STACK = 1_000_000
+
 
 class Season(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="seasons")
@@ -67,7 +71,8 @@ class Night(models.Model):
         ordering = ["-date", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(starting_stack__lte=1_000_000), name="night_starting_stack_sane"
+                condition=models.Q(starting_stack__lte=MAX_STARTING_STACK),
+                name="night_starting_stack_sane",
             ),
             models.CheckConstraint(
                 condition=models.Q(carry_over=False) | models.Q(season__isnull=False),

@@ -19,6 +19,7 @@ its JSON in a :class:`~gamenight.models.DigitalHand` row and books the chips:
 from __future__ import annotations
 
 import dataclasses
+import logging
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -67,6 +68,8 @@ from gamenight.services.table import (
     set_dealer,
     stack,
 )
+
+logger = logging.getLogger(__name__)
 
 GUTS_GAMES: Final = frozenset({"guts"})
 SHELBY_GAMES: Final = frozenset({"shelby", "psycho-shelby"})
@@ -384,6 +387,13 @@ def _apply(
         state.act(seat=seat, action=move.action, **extra)
     except EngineError as error:
         raise IllegalMoveError(str(error)) from None
+    except Exception:
+        # The engine refuses illegal moves with EngineError; anything else is
+        # a move it did not foresee (a missing or odd field a phone sent). The
+        # state is a fresh copy that is not written back, so the hand is as it
+        # was: say no to the move, and keep the traceback for the log only.
+        logger.exception("digital hand %s: the engine failed on %s", hand.pk, move)
+        raise IllegalMoveError(gettext("That move is not possible now.")) from None
     _commit(hand, state, seat=seat, action=move.action.value, move=move, key=key, link=link, by=by)
 
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from gamenight.models import (
+    MAX_STARTING_STACK,
     Group,
     Invite,
     LimitStructure,
@@ -206,7 +207,7 @@ def create_night(
     """A planned night with its house rules; :func:`start_night` seats the players."""
     group = group_for_recording(by, group_id)
     check_chips(ante, what=gettext("the ante"))
-    check_chips(starting_stack, what=gettext("the starting stack"))
+    check_chips(starting_stack, what=gettext("the starting stack"), most=MAX_STARTING_STACK)
     season = None
     if season_id is not None:
         season = Season.objects.filter(group=group, pk=season_id).first()

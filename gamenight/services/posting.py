@@ -69,8 +69,8 @@ def fingerprint(kind: str, payload: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def check_chips(amount: object, *, what: str) -> int:
-    """A whole, positive number of chips below :data:`MAX_CHIPS`."""
+def check_chips(amount: object, *, what: str, most: int = MAX_CHIPS) -> int:
+    """A whole, positive number of chips, at most ``most`` (:data:`MAX_CHIPS`)."""
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise BadAmountError(
             gettext("%(what)s must be a whole number of chips, not %(amount)s")
@@ -81,16 +81,17 @@ def check_chips(amount: object, *, what: str) -> int:
             gettext("%(what)s is %(amount)s: it must be at least 1 chip")
             % {"what": what, "amount": amount}
         )
-    if amount > MAX_CHIPS:
+    if amount > most:
         raise BadAmountError(
             gettext("%(what)s is %(amount)s: more than %(max)s chips cannot be right")
-            % {"what": what, "amount": amount, "max": MAX_CHIPS}
+            % {"what": what, "amount": amount, "max": most}
         )
     return amount
 
 
 def check_key(key: object) -> str:
-    if not isinstance(key, str) or not key.strip() or len(key) > 100:
+    # Printable only: PostgreSQL refuses a NUL byte in text (a 500, not a message).
+    if not isinstance(key, str) or not key.strip() or len(key) > 100 or not key.isprintable():
         raise LedgerError(gettext("every write needs an idempotency key of 1 to 100 characters"))
     return key
 

@@ -116,7 +116,15 @@ class Table:
     def dealer_position(self) -> int:
         if self.night.dealer_id is None or not self.seats:
             raise NotAtTableError(gettext("nobody is seated: start the night first"))
-        return self.night.dealer.position if self.night.dealer else self.seats[0].position
+        positions = sorted(s.position for s in self.seats)
+        dealer = self.night.dealer
+        if dealer is None:
+            return positions[0]
+        if dealer.position in positions:
+            return dealer.position
+        # The dealer was the last to leave (nobody to pass the deal to): whoever
+        # sat down since deals, starting from that empty seat's left.
+        return next((p for p in positions if p > dealer.position), positions[0])
 
 
 def seated_table(night: Night, *, extra: Sequence[Account] = ()) -> Table:

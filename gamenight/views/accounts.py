@@ -14,9 +14,9 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
@@ -47,15 +47,25 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         # The new user has just chosen the password: no backend needs to check it again.
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        target = request.POST.get("next", "")
-        if not url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        ):
-            target = "home"
-        return redirect(target)
+        return HttpResponseRedirect(_next_path(request.POST.get("next", "")))
     status = 422 if form.is_bound else 200
     context = {"form": form, "next": request.GET.get("next", request.POST.get("next", ""))}
     return render(request, "accounts/signup.html", context, status=status)
+
+
+def _next_path(target: str) -> str:
+    """Where to go after signing up: a path of this site, else home.
+
+    Only a path counts (``redirect()`` would read a bare word as a URL name
+    and crash on one that does not exist), and never one to another host.
+    """
+    if (
+        target.startswith("/")
+        and not target.startswith("//")
+        and url_has_allowed_host_and_scheme(target, allowed_hosts=None)
+    ):
+        return target
+    return reverse("home")
 
 
 def failed_logins_from(address: str) -> int:

@@ -38,6 +38,7 @@ from engine.errors import EngineError
 from engine.games import ActionName, seat_view, table_view
 from gamenight.forms.nights import game_label
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus, SeatLink
+from gamenight.request_numbers import whole_number
 from gamenight.services import LedgerError, digital, seat_binding, seat_links
 from gamenight.services.digital import Move
 from gamenight.services.seat_binding import Binding
@@ -369,15 +370,19 @@ def _read_move(data: Mapping[str, Any]) -> tuple[Move, int, str]:
             cards = tuple(int(parse_card(c)) for c in chosen)
         except EngineError as error:
             raise digital.IllegalMoveError(str(error)) from None
-    game = str(data.get("game") or "") or None if action is ActionName.SWITCH_GAME else None
+    game = None
+    if action is ActionName.SWITCH_GAME:
+        game = str(data.get("game") or "")
+        if not game:
+            raise digital.IllegalMoveError(gettext("Pick the game to switch to."))
     return Move(action=action, amount=amount, cards=cards, game=game), version, key
 
 
 def _whole(raw: object, message: str) -> int:
-    text = str(raw if raw is not None else "").strip()
-    if not text.isdigit() or len(text) > 9:
+    value = whole_number(raw, most=999_999_999)
+    if value is None:
         raise digital.IllegalMoveError(message)
-    return int(text)
+    return value
 
 
 # ---------------------------------------------------------------------- the table

@@ -46,6 +46,7 @@ from gamenight.models import (
     Transaction,
     TransactionKind,
 )
+from gamenight.request_numbers import signed_number, whole_number
 from gamenight.services import preview as previews
 from gamenight.services.recording import night_game_options
 from gamenight.services.table_version import version_since
@@ -221,10 +222,9 @@ def _fresh_preview(
 def _apply_step(data: Any, step: str) -> None:
     """``chips_12:-1`` changes the field by the amount, never below 0."""
     name, _sep, amount = step.partition(":")
-    try:
-        delta = int(amount)
-        current = int(data.get(name) or 0)
-    except ValueError:
+    delta = signed_number(amount)
+    current = whole_number(data.get(name) or "0")
+    if delta is None or current is None:
         return
     data[name] = str(max(0, min(MAX_CHIPS, current + delta)))
 

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from gamenight.forms.nights import all_games, game_label
+from gamenight.request_numbers import whole_number
 from gamenight.views.groups import HtmxHttpRequest, render_page
 
 
@@ -27,7 +28,7 @@ def rules_card(request: HtmxHttpRequest, game: str) -> HttpResponse:
         "label": game_label(game),
         "paragraphs": rules_text(game, get_language()),
         "games": [(g, game_label(g)) for g in all_games() if g in RULES],
-        "night_id": int(back) if (back := request.GET.get("night", "")).isdigit() else None,
+        "night_id": whole_number(request.GET.get("night")),
     }
     return render_page(request, "rules/card.html", context)
 

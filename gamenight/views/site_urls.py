@@ -2,6 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
+from gamenight import url_converters  # noqa: F401  (registers <id:...>)
 from gamenight.views import accounts, groups, nights, players, rules_cards, seasons
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -23,38 +24,38 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="password_reset_complete",
     ),
     path("groups/new/", groups.group_create, name="group_create"),
-    path("groups/<int:group_id>/", groups.group_detail, name="group_detail"),
+    path("groups/<id:group_id>/", groups.group_detail, name="group_detail"),
     path(
-        "groups/<int:group_id>/invite/rotate/",
+        "groups/<id:group_id>/invite/rotate/",
         groups.group_invite_rotate,
         name="group_invite_rotate",
     ),
     path(
-        "groups/<int:group_id>/invite/single/",
+        "groups/<id:group_id>/invite/single/",
         groups.group_invite_single,
         name="group_invite_single",
     ),
     path(
-        "groups/<int:group_id>/members/<int:membership_id>/remove/",
+        "groups/<id:group_id>/members/<id:membership_id>/remove/",
         groups.member_remove,
         name="member_remove",
     ),
     path(
-        "groups/<int:group_id>/members/<int:membership_id>/role/",
+        "groups/<id:group_id>/members/<id:membership_id>/role/",
         groups.member_role,
         name="member_role",
     ),
-    path("join/<str:token>/", groups.group_join, name="group_join"),
-    path("groups/<int:group_id>/players/new/", players.player_create, name="player_create"),
-    path("groups/<int:group_id>/seasons/new/", seasons.season_create, name="season_create"),
-    path("groups/<int:group_id>/nights/new/", nights.night_create, name="night_create"),
-    path("nights/<int:night_id>/", nights.night_detail, name="night_detail"),
-    path("nights/<int:night_id>/start/", nights.night_start, name="night_start"),
-    path("nights/<int:night_id>/arrive/", nights.night_arrive, name="night_arrive"),
-    path("nights/<int:night_id>/rebuy/", nights.night_rebuy, name="night_rebuy"),
-    path("nights/<int:night_id>/leave/", nights.night_leave, name="night_leave"),
-    path("nights/<int:night_id>/leave/fold/", nights.night_fold_leave, name="night_fold_leave"),
-    path("nights/<int:night_id>/split/", nights.night_split, name="night_split"),
-    path("nights/<int:night_id>/end/", nights.night_end, name="night_end"),
+    path("join/<token:token>/", groups.group_join, name="group_join"),
+    path("groups/<id:group_id>/players/new/", players.player_create, name="player_create"),
+    path("groups/<id:group_id>/seasons/new/", seasons.season_create, name="season_create"),
+    path("groups/<id:group_id>/nights/new/", nights.night_create, name="night_create"),
+    path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
+    path("nights/<id:night_id>/start/", nights.night_start, name="night_start"),
+    path("nights/<id:night_id>/arrive/", nights.night_arrive, name="night_arrive"),
+    path("nights/<id:night_id>/rebuy/", nights.night_rebuy, name="night_rebuy"),
+    path("nights/<id:night_id>/leave/", nights.night_leave, name="night_leave"),
+    path("nights/<id:night_id>/leave/fold/", nights.night_fold_leave, name="night_fold_leave"),
+    path("nights/<id:night_id>/split/", nights.night_split, name="night_split"),
+    path("nights/<id:night_id>/end/", nights.night_end, name="night_end"),
     path("rules/<slug:game>/", rules_cards.rules_card, name="rules_card"),
 ]

@@ -13,6 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from gamenight import services
 from gamenight.charts import line_chart
 from gamenight.models import Group, Player, Season
+from gamenight.request_numbers import whole_number
 from gamenight.services import standings as computed
 from gamenight.views.recording import HtmxHttpRequest
 
@@ -27,11 +28,9 @@ def _points(raw: str | None) -> tuple[int, ...] | None:
         return None
     if raw in ("on", "1", "default"):
         return computed.DEFAULT_POINTS
-    try:
-        points = tuple(int(p) for p in raw.replace(" ", "").split(",") if p)
-    except ValueError:
-        return computed.DEFAULT_POINTS
-    if not points or any(p < 0 or p > 1000 for p in points) or len(points) > 20:
+    read = [whole_number(p, most=1000) for p in raw.replace(" ", "").split(",") if p]
+    points = tuple(p for p in read if p is not None)
+    if not points or len(points) != len(read) or len(points) > 20:
         return computed.DEFAULT_POINTS
     return points
 

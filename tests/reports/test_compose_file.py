@@ -27,7 +27,7 @@ def compose() -> Any:
 
 def test_it_has_the_production_services_with_health_checks(compose: Any) -> None:
     services = compose["services"]
-    assert set(services) == {"db", "redis", "migrate", "web", "worker"}
+    assert set(services) == {"db", "redis", "migrate", "web", "worker", "proxy"}
     assert services["db"]["image"].startswith("postgres:")
     assert services["redis"]["image"].startswith("redis:")
     for name in services.keys() - {"migrate"}:  # a one-shot job has no health to check
@@ -88,6 +88,36 @@ def test_no_secret_is_written_in_the_file(compose: Any) -> None:
     for name in ("SECRET_KEY", "POSTGRES_PASSWORD", "POSTGRES_APP_PASSWORD"):
         for value in re.findall(rf"{name}: (.+)", text):
             assert value.strip().startswith("${"), f"{name} must come from the environment"
+
+
+def test_the_stack_runs_behind_tls_by_default(compose: Any) -> None:
+    services = compose["services"]
+    assert services["web"]["environment"]["HTTPS"] == "${HTTPS:-1}"
+    # Only the proxy is reachable: a published app port would let anyone skip
+    # TLS and claim X-Forwarded-Proto: https.
+    assert "ports" not in services["web"]
+    assert services["web"]["expose"] == ["8000"]
+    proxy = services["proxy"]
+    assert proxy["image"].startswith("caddy:")
+    assert sorted(proxy["ports"]) == ["${HTTPS_PORT:-443}:443", "${HTTP_PORT:-80}:80"]
+    assert "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro" in proxy["volumes"]
+    caddyfile = (ROOT / "deploy" / "Caddyfile").read_text()
+    assert "reverse_proxy web:8000" in caddyfile
+    # No access log at the proxy either (seat links are secrets).
+    assert not [line for line in caddyfile.splitlines() if line.strip().startswith("log")]
+
+
+def test_run_sh_starts_the_same_web_server_on_host_and_port() -> None:
+    script = (ROOT / "scripts" / "run.sh").read_text()
+    assert f'WEB="{commands.shell(commands.WEB)}"' in script
+    assert '"$BIN/"${WEB/0.0.0.0:8000/$HOST:$PORT} &' in script
+
+
+def test_the_web_server_masks_link_tokens_in_its_logs() -> None:
+    assert "--logger-class" in commands.WEB
+    assert commands.WEB[commands.WEB.index("--logger-class") + 1] == (
+        "gamenight.log_masking.GunicornLogger"
+    )
 
 
 def test_run_sh_starts_the_same_worker() -> None:

@@ -237,3 +237,21 @@ def test_stacks_carry_over_to_the_next_night_of_the_season(table: Table) -> None
     assert stacks(second) == {"Anna": 107, "Ben": 100, "Carla": 100}
     assert stacks(first) == {"Anna": 0, "Ben": 0}
     assert_ledger_consistent(table.group)
+
+
+def test_when_everyone_left_the_next_to_sit_down_deals(table: Table) -> None:
+    """The last player to leave keeps the deal (nobody is left to pass it to); the
+    table that fills again deals from that seat's left instead of crashing."""
+    for n, player_id in enumerate(table.ids):
+        services.leave(night_id=table.night.pk, by=table.owner, key=f"l{n}", player_id=player_id)
+    anna, ben, _ = table.ids
+    for n, player_id in enumerate((anna, ben)):
+        services.arrive(
+            night_id=table.night.pk, by=table.owner, key=f"a{n}", player_id=player_id, buy_in=20
+        )
+    recorded = services.record_guts_deal(
+        night_id=table.night.pk, by=table.owner, key="g", in_players=[]
+    )
+    assert recorded.deal is not None
+    assert recorded.deal.dealer.player.name == "Anna"
+    assert_ledger_consistent(table.group)

@@ -1,0 +1,47 @@
+"""Seat and invite tokens never reach a log.
+
+A seat link (``/s/<token>/``, gamenight/views/digital_urls.py) lets whoever
+holds it see that seat's face-down cards and act for it; an invite link
+(``/join/<token>/``) lets anyone into the group. Both are in every request line,
+in the Referer of the page's own static files and in Django's "Not Found: ..."
+warnings, so every log line is masked: the Django console handler through
+:class:`MaskTokensFilter` (settings.LOGGING), gunicorn's access and error logs
+through :class:`GunicornLogger` (``--logger-class``, gamenight/commands.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Final
+
+from gunicorn import glogging
+
+# /s/<token>, /join/<token>, also URL-encoded inside a query (?next=%2Fjoin%2F...).
+_TOKEN_PATH: Final = re.compile(r"((?:/|%2[fF])(?:s|join)(?:/|%2[fF]))[A-Za-z0-9_-]+")
+MASK: Final = "<token>"
+
+
+def mask_tokens(text: str) -> str:
+    """``text`` with the token of every seat and invite path replaced by ``<token>``."""
+    return _TOKEN_PATH.sub(rf"\g<1>{MASK}", text)
+
+
+class MaskTokensFilter(logging.Filter):
+    """Masks tokens in a record's message (formatted with its arguments first)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = mask_tokens(message)
+        if masked != message:
+            record.msg, record.args = masked, None
+        return True
+
+
+class GunicornLogger(glogging.Logger):  # type: ignore[misc]
+    """gunicorn's logger, with the access and error logs masked."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        for log in (self.access_log, self.error_log):
+            log.addFilter(MaskTokensFilter())
