@@ -10,6 +10,7 @@ import datetime
 from typing import Any
 
 import pytest
+import seat_phones
 from django.test import Client
 from django.urls import reverse
 from ledger_helpers import Table, stacks
@@ -38,7 +39,8 @@ def actor_link(hand: DigitalHand) -> SeatLink:
 
 
 def post_move(link: SeatLink, data: dict[str, Any]) -> Any:
-    return Client().post(reverse("seat_act", args=[link.token]), data)
+    """From the phone holding the seat, naming its hand, as the seat page posts."""
+    return seat_phones.post_move(seat_phones.phone(link), link, data)
 
 
 def assert_nothing_moved(table: Table, hand: DigitalHand, before: dict[str, int]) -> None:

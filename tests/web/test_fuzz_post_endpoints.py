@@ -150,7 +150,10 @@ def ids_of(world: World) -> dict[str, list[str]]:
     junk_token = ["nope", "a\x00b", "x" * 300]
     last_tx = Transaction.objects.filter(night=table.night).order_by("pk").last()
     other_tx = Transaction.objects.filter(night=world.other_night).first()
-    membership = Membership.objects.get(group=table.group, user=table.viewer)
+    # The fuzz may have removed the viewer already (the remove endpoint is fuzzed too).
+    membership = (
+        Membership.objects.filter(group=table.group).exclude(role="host").order_by("pk").first()
+    )
     other_membership = Membership.objects.filter(user=table.outsider).first()
     other_player = Player.objects.exclude(group=table.group).first()
     return {
@@ -158,7 +161,7 @@ def ids_of(world: World) -> dict[str, list[str]]:
         "night_id": [str(table.night.pk), str(world.other_night.pk), *junk_int],
         "hand_id": [str(hand.pk if hand else 1), str(world.other_hand.pk), *junk_int],
         "link_id": [str(link.pk if link else 1), str(other_link.pk if other_link else 1), "0"],
-        "membership_id": [str(membership.pk), str(_pk(other_membership)), *junk_int],
+        "membership_id": [str(_pk(membership)), str(_pk(other_membership)), *junk_int],
         "player_id": [str(table.players[0].pk), str(_pk(other_player)), *junk_int],
         "season_id": [str(world.season.pk), *junk_int],
         "transaction_id": [str(_pk(last_tx)), str(_pk(other_tx)), *junk_int],
