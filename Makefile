@@ -42,7 +42,7 @@ chromium:
 	test -x /usr/bin/chromium || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium)
 
-## test: ruff, ruff format --check, mypy (strict on engine/), pytest; non-zero on any failure
+## test: ruff, ruff format --check, mypy (strict on engine/ and gamenight/), pytest; non-zero on any failure
 test: venv postgres redis chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

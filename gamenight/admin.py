@@ -1,7 +1,7 @@
 """The admin: groups and nights are editable; the ledger is read-only (append-only).
 
-The admin classes are generic only in django-stubs; subscripting them at run time
-would need django-stubs-ext's monkeypatch, hence the type: ignore comments.
+The admin classes are subscripted with their model as django-stubs declares them;
+that works at run time through django-stubs-ext's monkeypatch in the settings.
 """
 
 from __future__ import annotations
@@ -25,42 +25,42 @@ from gamenight.models import (
 )
 
 
-class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
+class MembershipInline(admin.TabularInline[Membership, Group]):
     model = Membership
     extra = 0
 
 
 @admin.register(Group)
-class GroupAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GroupAdmin(admin.ModelAdmin[Group]):
     list_display = ("name", "created_at")
     inlines = (MembershipInline,)
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ("name", "group", "email")
     list_filter = ("group",)
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SeasonAdmin(admin.ModelAdmin[Season]):
     list_display = ("name", "group", "starts_on")
 
 
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(admin.TabularInline[Seat, Night]):
     model = Seat
     extra = 0
 
 
 @admin.register(Night)
-class NightAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class NightAdmin(admin.ModelAdmin[Night]):
     list_display = ("date", "group", "status", "dealer")
     list_filter = ("status", "group")
     inlines = (SeatInline,)
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class DealAdmin(admin.ModelAdmin[Deal]):
     list_display = ("night", "number", "game", "status")
 
 
@@ -77,18 +77,18 @@ class ReadOnly:
         return False
 
 
-class EntryInline(ReadOnly, admin.TabularInline):  # type: ignore[type-arg]
+class EntryInline(ReadOnly, admin.TabularInline[Entry, Transaction]):
     model = Entry
 
 
 @admin.register(Transaction)
-class TransactionAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class TransactionAdmin(ReadOnly, admin.ModelAdmin[Transaction]):
     list_display = ("pk", "kind", "night", "created_by", "created_at")
     list_filter = ("kind",)
     inlines = (EntryInline,)
 
 
 @admin.register(Account)
-class AccountAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
+class AccountAdmin(ReadOnly, admin.ModelAdmin[Account]):
     list_display = ("pk", "kind", "player", "night", "balance")
     list_filter = ("kind",)

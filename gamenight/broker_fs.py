@@ -60,7 +60,7 @@ def is_alive(holder_name: str) -> bool:
     return not ticks or _start_ticks(pid) in ("", ticks)
 
 
-class Channel(filesystem.Channel):  # type: ignore[misc]
+class Channel(filesystem.Channel):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.processing_folder.mkdir(parents=True, exist_ok=True)
@@ -85,7 +85,8 @@ class Channel(filesystem.Channel):  # type: ignore[misc]
             back += 1
         return back
 
-    def _get(self, queue: str) -> dict[str, Any]:
+    def _get(self, queue: str, timeout: float | None = None) -> dict[str, Any]:
+        # `timeout` only to match kombu's base signature: a file is there or not.
         wanted = f"{queue}.msg"
         me = holder()
         for filename in sorted(os.listdir(self.data_folder_in)):
@@ -129,5 +130,5 @@ class Channel(filesystem.Channel):  # type: ignore[misc]
         self._forget(held)
 
 
-class Transport(filesystem.Transport):  # type: ignore[misc]
+class Transport(filesystem.Transport):
     Channel = Channel

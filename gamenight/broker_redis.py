@@ -25,7 +25,7 @@ from celery import bootsteps
 log = logging.getLogger(__name__)
 
 
-class KeepHeldMessagesVisible(bootsteps.StartStopStep):  # type: ignore[misc]
+class KeepHeldMessagesVisible(bootsteps.StartStopStep):  # type: ignore[misc]  # celery: no stubs
     """A consumer step: a thread that re-stamps this worker's unacknowledged messages."""
 
     requires = ("celery.worker.consumer.tasks:Tasks",)
@@ -37,6 +37,8 @@ class KeepHeldMessagesVisible(bootsteps.StartStopStep):  # type: ignore[misc]
 
     def start(self, c: Any) -> None:
         channel = c.task_consumer.channel if c.task_consumer is not None else None
+        if channel is None:
+            return
         qos = getattr(channel, "qos", None)
         if qos is None or not hasattr(qos, "unacked_index_key"):
             return  # not Redis: nothing to stamp

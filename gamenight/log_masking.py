@@ -38,7 +38,7 @@ class MaskTokensFilter(logging.Filter):
         return True
 
 
-class GunicornLogger(glogging.Logger):  # type: ignore[misc]
+class GunicornLogger(glogging.Logger):  # type: ignore[misc]  # gunicorn: no stubs
     """gunicorn's logger, with the access and error logs masked."""
 
     def setup(self, cfg: Any) -> None:

@@ -18,8 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+# Django's classes that django-stubs declares generic (ModelAdmin, ModelForm,
+# QuerySet...) become subscriptable at run time too, so code can say
+# `admin.ModelAdmin[Night]` as mypy sees it.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -326,7 +332,7 @@ REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         # A message a dead worker took is delivered again after this many seconds; a
         # live worker stamps the messages it holds anew (gamenight/broker_redis.py),
         # so a slow build or a retry's countdown may last longer.

@@ -25,7 +25,7 @@ TRANSIENT = (OperationalError, ConnectionError, BrokerError)
 MAX_RETRIES = build.MAX_ATTEMPTS - 1
 
 
-class ReportTask(Task):  # type: ignore[misc]
+class ReportTask(Task):  # type: ignore[misc]  # celery: no stubs, Task is Any
     """Stores the reason on the report when the task gives up."""
 
     model: Any = None
@@ -85,7 +85,7 @@ MAIL_ERRORS = (smtplib.SMTPException, OSError, OperationalError)
 MAIL_MAX_RETRIES = 5
 
 
-class MailTask(Task):  # type: ignore[misc]
+class MailTask(Task):  # type: ignore[misc]  # celery: no stubs, Task is Any
     """Marks the mail failed, with the mail server's answer, when the task gives up."""
 
     def on_failure(

@@ -17,7 +17,8 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any, TypedDict
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -90,10 +91,8 @@ class SeedOptions:
     """Leave one more night started (seated, bought in, no games) after the seasons."""
 
     @classmethod
-    def small(cls, **overrides: object) -> SeedOptions:
-        values: dict[str, object] = {"seasons": 2, "nights": 3, "games": 6, "players": 5}
-        values.update(overrides)
-        return cls(**values)  # type: ignore[arg-type]
+    def small(cls, **overrides: Any) -> SeedOptions:
+        return replace(cls(seasons=2, nights=3, games=6, players=5), **overrides)
 
 
 @dataclass
@@ -205,11 +204,21 @@ def _retire_old(options: SeedOptions, host: User) -> None:
 # ---------------------------------------------------------------- one night
 
 
-def _house_rules(rng: random.Random) -> dict[str, object]:
+class HouseRules(TypedDict):
+    """A night's rules as :func:`services.create_night` takes them."""
+
+    ante: int
+    limit_structure: LimitStructure
+    allowed_games: list[str]
+    game_options: dict[str, Any]
+    starting_stack: int
+
+
+def _house_rules(rng: random.Random) -> HouseRules:
     ante = rng.choice((1, 1, 1, 2))
     stud = rng.sample(STUD_GAMES, k=rng.randint(5, len(STUD_GAMES)))
     night_games = [g for g in NIGHT_GAMES if rng.random() < 0.7]
-    options: dict[str, object] = {}
+    options: dict[str, Any] = {}
     if "guts" in night_games:
         options["guts"] = {"limit": rng.choice((None, 20, 30))}
     if "shelby" in night_games and rng.random() < 0.5:
@@ -240,7 +249,7 @@ def _play_night(
         date=date,
         season_id=season.pk,
         place=rng.choice(PLACES),
-        **rules,  # type: ignore[arg-type]
+        **rules,
     )
     least = max(2, len(players) - 2) if len(players) > 3 else len(players)
     present = rng.sample(list(players), k=rng.randint(least, len(players)))
@@ -322,10 +331,10 @@ def _play_game(
     night: Night,
     host: User,
     keys: _Keys,
-    rules: dict[str, object],
+    rules: HouseRules,
     result: DemoResult,
 ) -> None:
-    allowed = list(rules["allowed_games"])  # type: ignore[call-overload]
+    allowed = list(rules["allowed_games"])
     night_games = [g for g in allowed if g in NIGHT_GAMES]
     game = rng.choice(night_games) if night_games and rng.random() < 0.15 else None
     if game is None:

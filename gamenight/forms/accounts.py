@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 
-class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+class SignUpForm(UserCreationForm[User]):
     """Django's sign-up form; the password validators in settings apply."""
 
     email = forms.EmailField(
@@ -17,6 +17,6 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
         help_text=_("Only used to send you a link when you forget your password."),
     )
 
-    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
+    class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -22,8 +23,8 @@ class KeyedForm(forms.Form):
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=100)
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         if not self.is_bound:
             self.initial.setdefault("key", new_key())
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from engine.games import GAMES, GameOptionError, game_options
 from engine.games.options import OptionSpec, read_options
@@ -34,7 +35,7 @@ def game_label(name: str) -> str:
 
 
 def chips_field(
-    label: str, *, required: bool = True, least: int = 1, most: int = MAX_CHIPS
+    label: str | StrPromise, *, required: bool = True, least: int = 1, most: int = MAX_CHIPS
 ) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
@@ -140,7 +141,9 @@ class NightForm(KeyedForm):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        # Form.clean() returns cleaned_data (the stubs allow None): use it directly.
+        super().clean()
+        data = self.cleaned_data
         if data.get("carry_over") and not data.get("season"):
             self.add_error(
                 "carry_over", _("Stacks can only carry over between nights of a season.")
@@ -180,7 +183,7 @@ class StartNightForm(KeyedForm):
 
     random_draw = forms.BooleanField(label=_("Draw the seats at random"), required=False)
 
-    def __init__(self, *args: Any, players: Sequence[Player] = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
         for index, player in enumerate(self.players, start=1):
@@ -204,7 +207,9 @@ class StartNightForm(KeyedForm):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        # Form.clean() returns cleaned_data (the stubs allow None): use it directly.
+        super().clean()
+        data = self.cleaned_data
         present = [p for p in self.players if data.get(f"present_{p.pk}")]
         if not present:
             raise forms.ValidationError(_("Tick at least one player who is present."))

@@ -17,9 +17,9 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from engine.cards import Card, parse_card, parse_cards
 from engine.errors import CardError, EngineError
@@ -45,7 +45,7 @@ class Family(StrEnum):
 @dataclass(frozen=True)
 class Game:
     slug: str
-    title: Promise
+    title: StrPromise
     family: Family
     pays_pot: bool = False
     """Baseball's "pay the pot or fold" on a face-up 3, and buying the walk."""
@@ -131,7 +131,7 @@ class SeatRow:
     shelbys: int = 0
 
 
-def _chips(label: Promise, *, required: bool = False) -> forms.IntegerField:
+def _chips(label: StrPromise, *, required: bool = False) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=required,

@@ -24,7 +24,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -129,9 +129,8 @@ def requeue_stale_reports(*, queued_for: float, running_for: float) -> int:
         (SeasonReport, "season", "season_id"),
     ):
         stale = model.objects.filter(
-            status=ReportStatus.QUEUED, queued_at__lt=now - timedelta(seconds=queued_for)
-        ) | model.objects.filter(
-            status=ReportStatus.RUNNING, started_at__lt=now - timedelta(seconds=running_for)
+            Q(status=ReportStatus.QUEUED, queued_at__lt=now - timedelta(seconds=queued_for))
+            | Q(status=ReportStatus.RUNNING, started_at__lt=now - timedelta(seconds=running_for))
         )
         for pk, object_id in stale.values_list("pk", field):
             if send_task(scope, object_id):

@@ -212,7 +212,7 @@ def night_figures(
                         gettext("a stack entry for a player without a seat (entry %(id)s)")
                         % {"id": row.entry_id}
                     )
-                figures = players[row.player_id]  # type: ignore[index]
+                figures = players[row.player_id]
                 stacks[figures.player_id] += row.amount
                 if row.original_kind in BUY_KINDS:
                     figures.bought_in += row.amount

@@ -24,6 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from django.contrib.auth.models import User as AuthUser
 from django.core.cache import cache
 from django.db import IntegrityError, OperationalError, transaction
 from django.http import Http404
@@ -170,7 +171,7 @@ def game_settings(night: Night, game: str) -> dict[str, object]:
 
 
 def start_hand(
-    *, night_id: int, by: User, key: str, game: str, deck: Deck | None = None
+    *, night_id: int, by: AuthUser, key: str, game: str, deck: Deck | None = None
 ) -> DigitalHand:
     """Deal a digital hand of ``game`` to the seated players with chips.
 
@@ -197,7 +198,7 @@ def start_hand(
         return done
 
 
-def _start(night: Night, *, by: User, key: str, game: str, deck: Deck | None) -> DigitalHand:
+def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None) -> DigitalHand:
     if night.status != NightStatus.RUNNING:
         raise NightClosedError(
             gettext("the night has not started yet: start it first")

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import Http404
+
+if TYPE_CHECKING:
+    # Only for the annotation: this module stays a leaf that anything may import.
+    from gamenight.models import Group
 
 
 class LedgerError(ValueError):
@@ -44,7 +50,7 @@ class InviteError(Http404):
     """
 
     def __init__(
-        self, message: str, *, group: object | None = None, used_by_id: int | None = None
+        self, message: str, *, group: Group | None = None, used_by_id: int | None = None
     ) -> None:
         super().__init__(message)
         self.group = group

@@ -187,9 +187,14 @@ def _closed_without_closing_time(group_id: int | None) -> list[Violation]:
 
 
 def _transaction(pk: int) -> dict[str, Any]:
-    row = Transaction.objects.filter(pk=pk).values("night_id", "night__date").first() or {}
-    date = row.get("night__date")
-    return {"transaction": pk, "night_id": row.get("night_id"), "night": str(date or "")}
+    row = Transaction.objects.filter(pk=pk).values("night_id", "night__date").first()
+    if row is None:
+        return {"transaction": pk, "night_id": None, "night": ""}
+    return {
+        "transaction": pk,
+        "night_id": row["night_id"],
+        "night": str(row["night__date"] or ""),
+    }
 
 
 def _account(account: Account) -> dict[str, Any]:

@@ -75,7 +75,8 @@ def seat_poll(token: str) -> tuple[int, str, bool, int | None, int | None]:
     in one indexed query without the hand's state: what a seat's poll needs before
     answering 304. Http404 as :func:`link_for_token`."""
     latest = DigitalHand.objects.filter(night=OuterRef("night")).order_by("-id")
-    row = (
+    # Spelled out: django-stubs types the nullable hand's columns as never None.
+    row: tuple[int, str, bool, int | None, int | None, int | None, int | None] | None = (
         SeatLink.objects.filter(token=token, revoked=False)
         .exclude(night__status=NightStatus.CLOSED)
         .annotate(

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 def home(request: HttpRequest) -> HttpResponse:
     # The groups in one query, however many groups the user is in.
     memberships = (
-        request.user.memberships.select_related("group").order_by("pk")  # type: ignore[union-attr]
+        request.user.memberships.select_related("group").order_by("pk")
         if request.user.is_authenticated
         else []
     )

@@ -37,12 +37,13 @@ from engine.cards import parse_card
 from engine.errors import EngineError
 from engine.games import ActionName, seat_view, table_view
 from gamenight.forms.nights import game_label
+from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus, SeatLink
 from gamenight.request_numbers import whole_number
 from gamenight.services import LedgerError, digital, seat_binding, seat_links
 from gamenight.services.digital import Move
 from gamenight.services.seat_binding import Binding
-from gamenight.views.groups import BAD_INPUT, HtmxHttpRequest, membership_for_user
+from gamenight.views.groups import BAD_INPUT, membership_for_user
 
 LOG_LINES = 8
 
@@ -118,8 +119,10 @@ def _game_title(name: str) -> str:
 # ---------------------------------------------------------------------- shared rendering
 
 
-def _players(view: Mapping[str, Any], *, me: int | None, odds: Mapping[int, float] | None) -> list:
-    rows = []
+def _players(
+    view: Mapping[str, Any], *, me: int | None, odds: Mapping[int, float] | None
+) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
     for index, player in enumerate(view["players"]):
         chance = None if odds is None else odds.get(index)
         rows.append(
@@ -427,7 +430,7 @@ def _table_context(hand: DigitalHand) -> dict[str, Any]:
 @login_required
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
-def table_page(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+def table_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     hand = _hand_for_member(request, night_id, hand_id)
     context = _table_context(hand)
     name = "digital/table.html#live" if request.htmx else "digital/table.html"
@@ -437,7 +440,7 @@ def table_page(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
 @login_required
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
-def table_state(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+def table_state(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     hand = _hand_for_member(request, night_id, hand_id)
     later = getattr(hand, "latest_id", hand.pk)
     if later != hand.pk:
@@ -529,11 +532,11 @@ def _done(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def hand_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     try:
         digital.start_hand(
             night_id=night_id,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=str(request.POST.get("key", "")),
             game=str(request.POST.get("game", "")),
         )
@@ -544,7 +547,7 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_act_for(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+def hand_act_for(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     try:
         action = ActionName(str(request.POST.get("action", "")))
         seat = _whole(request.POST.get("seat"), gettext("Pick a player."))
@@ -559,7 +562,7 @@ def hand_act_for(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpR
         digital.act_for_absent(
             night_id=night_id,
             hand_id=hand_id,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             seat=seat,
             action=action,
             version=version,
@@ -574,12 +577,12 @@ def hand_act_for(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpR
 
 @login_required
 @require_POST
-def hand_abandon(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+def hand_abandon(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     try:
         digital.abandon_hand(
             night_id=night_id,
             hand_id=hand_id,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=str(request.POST.get("key", "")),
         )
     except LedgerError as error:
@@ -589,8 +592,8 @@ def hand_abandon(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpR
 
 @login_required
 @require_POST
-def link_revoke(request: HtmxHttpRequest, night_id: int, link_id: int) -> HttpResponse:
-    seat_links.revoke_link(night_id=night_id, by=request.user, link_id=link_id)  # type: ignore[arg-type]
+def link_revoke(request: AuthenticatedHttpRequest, night_id: int, link_id: int) -> HttpResponse:
+    seat_links.revoke_link(night_id=night_id, by=request.user, link_id=link_id)
     return _done(request, night_id)
 
 

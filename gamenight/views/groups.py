@@ -8,6 +8,8 @@ key, so a double tap creates one group, not two.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,11 +18,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
 
 from gamenight import services
 from gamenight.forms.groups import GroupForm, KeyedForm, RoleForm
-from gamenight.models import Group, Membership, Role
+from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from gamenight.models import Membership, Role
 from gamenight.services import InviteError, LedgerError
 from gamenight.services.request_keys import Result, once
 
@@ -29,14 +31,10 @@ from gamenight.services.request_keys import Result, once
 BAD_INPUT = 422
 
 
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
 def render_page(
     request: HtmxHttpRequest,
     template: str,
-    context: dict[str, object],
+    context: Mapping[str, object],
     *,
     status: int = 200,
     partial: str = "content",
@@ -48,7 +46,7 @@ def render_page(
 
 def membership_for_user(request: HttpRequest, group_id: int) -> Membership:
     """The user's membership of the group: Http404 for anyone else, so ids reveal nothing."""
-    return services.membership_for(request.user, group_id)  # type: ignore[arg-type]
+    return services.membership_for(request.user, group_id)
 
 
 def recorder_membership(request: HttpRequest, group_id: int) -> Membership:
@@ -61,18 +59,18 @@ def recorder_membership(request: HttpRequest, group_id: int) -> Membership:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def group_create(request: HtmxHttpRequest) -> HttpResponse:
+def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         name = form.cleaned_data["name"]
 
         def write() -> Result:
-            group = services.create_group(name=name, host=request.user)  # type: ignore[arg-type]
+            group = services.create_group(name=name, host=request.user)
             return group, reverse("group_detail", args=[group.pk])
 
         try:
             url = once(
-                user=request.user,  # type: ignore[arg-type]
+                user=request.user,
                 key=form.cleaned_data["key"],
                 action="group_create",
                 payload={"name": name},
@@ -113,14 +111,14 @@ def _group_context(request: HttpRequest, membership: Membership) -> dict[str, ob
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-def group_detail(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+def group_detail(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     membership = membership_for_user(request, group_id)
     return render_page(request, "groups/group_detail.html", _group_context(request, membership))
 
 
 @login_required
 @require_POST
-def group_invite_rotate(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+def group_invite_rotate(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     mine = membership_for_user(request, group_id)
     if mine.role != Role.HOST:
         raise PermissionDenied("only the host may revoke invite links")
@@ -129,12 +127,12 @@ def group_invite_rotate(request: HtmxHttpRequest, group_id: int) -> HttpResponse
         return _group_refused(request, mine, invite_error=_out_of_date())
 
     def write() -> Result:
-        services.rotate_invite(group_id=group_id, by=request.user)  # type: ignore[arg-type]
+        services.rotate_invite(group_id=group_id, by=request.user)
         return mine.group, reverse("group_detail", args=[group_id])
 
     try:
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="invite_rotate",
             payload={"group": group_id},
@@ -158,7 +156,7 @@ def _group_refused(request: HtmxHttpRequest, mine: Membership, **error: str) -> 
 
 @login_required
 @require_POST
-def group_invite_single(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+def group_invite_single(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """A one-time invite link, listed on the group page until someone uses it."""
     mine = recorder_membership(request, group_id)
     form = KeyedForm(request.POST)
@@ -166,12 +164,12 @@ def group_invite_single(request: HtmxHttpRequest, group_id: int) -> HttpResponse
         return _group_refused(request, mine, invite_error=_out_of_date())
 
     def write() -> Result:
-        invite = services.create_single_invite(group_id=group_id, by=request.user)  # type: ignore[arg-type]
+        invite = services.create_single_invite(group_id=group_id, by=request.user)
         return invite, reverse("group_detail", args=[group_id]) + "#invite"
 
     try:
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="invite_single",
             payload={"group": group_id},
@@ -184,18 +182,18 @@ def group_invite_single(request: HtmxHttpRequest, group_id: int) -> HttpResponse
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def group_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+def group_join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     try:
         link = services.find_invite(token)
         if request.method == "POST":
-            membership = services.join_group(token=token, user=request.user)  # type: ignore[arg-type]
+            membership = services.join_group(token=token, user=request.user)
             return redirect("group_detail", group_id=membership.group_id)
     except InviteError as error:
         # Someone who is in the group already may still follow an old link.
-        group = error.group if isinstance(error.group, Group) else None
+        group = error.group
         if group is not None and Membership.objects.filter(group=group, user=request.user).exists():
             return redirect("group_detail", group_id=group.pk)
-        context = {"group": None, "invite_error": str(error)}
+        context: dict[str, object] = {"group": None, "invite_error": str(error)}
         return render_page(request, "groups/group_join.html", context, status=404)
     already = Membership.objects.filter(group=link.group, user=request.user).exists()
     context = {"group": link.group, "already": already, "token": token}
@@ -204,7 +202,9 @@ def group_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_remove(request: HtmxHttpRequest, group_id: int, membership_id: int) -> HttpResponse:
+def member_remove(
+    request: AuthenticatedHttpRequest, group_id: int, membership_id: int
+) -> HttpResponse:
     mine = membership_for_user(request, group_id)
     if mine.role != Role.HOST:
         raise PermissionDenied("only the host may remove members")
@@ -215,7 +215,7 @@ def member_remove(request: HtmxHttpRequest, group_id: int, membership_id: int) -
     def write() -> Result:
         services.remove_member(
             group_id=group_id,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             membership_id=membership_id,
         )
         return None, reverse("group_detail", args=[group_id]) + "#members"
@@ -223,7 +223,7 @@ def member_remove(request: HtmxHttpRequest, group_id: int, membership_id: int) -
     try:
         # A double tap finds the member gone: once answers it as the first tap.
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="member_remove",
             payload={"group": group_id, "membership": membership_id},
@@ -236,7 +236,9 @@ def member_remove(request: HtmxHttpRequest, group_id: int, membership_id: int) -
 
 @login_required
 @require_POST
-def member_role(request: HtmxHttpRequest, group_id: int, membership_id: int) -> HttpResponse:
+def member_role(
+    request: AuthenticatedHttpRequest, group_id: int, membership_id: int
+) -> HttpResponse:
     mine = membership_for_user(request, group_id)
     if mine.role != Role.HOST:
         raise PermissionDenied("only the host may change roles")
@@ -254,7 +256,7 @@ def member_role(request: HtmxHttpRequest, group_id: int, membership_id: int) -> 
     def write() -> Result:
         changed = services.set_role(
             group_id=group_id,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             user=member.user,
             role=role,
         )
@@ -262,7 +264,7 @@ def member_role(request: HtmxHttpRequest, group_id: int, membership_id: int) -> 
 
     try:
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="member_role",
             payload={"group": group_id, "membership": member.pk, "role": role.value},

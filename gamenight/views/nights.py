@@ -34,6 +34,7 @@ from gamenight.forms.nights import (
     StartNightForm,
     game_label,
 )
+from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
     NIGHT_POTS,
     Account,
@@ -50,7 +51,6 @@ from gamenight.services.request_keys import Result, once
 from gamenight.views.digital import host_panel_context
 from gamenight.views.groups import (
     BAD_INPUT,
-    HtmxHttpRequest,
     membership_for_user,
     recorder_membership,
     render_page,
@@ -82,7 +82,7 @@ def _get_night_for_recorder(request: HttpRequest, night_id: int) -> tuple[Night,
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def night_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+def night_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     membership = recorder_membership(request, group_id)
     group = membership.group
     form = NightForm(
@@ -103,12 +103,12 @@ def night_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
         }
 
         def write() -> Result:
-            night = services.create_night(group_id=group_id, by=request.user, **plan)  # type: ignore[arg-type]
+            night = services.create_night(group_id=group_id, by=request.user, **plan)
             return night, reverse("night_start", args=[night.pk])
 
         try:
             url = once(
-                user=request.user,  # type: ignore[arg-type]
+                user=request.user,
                 key=data["key"],
                 action="night_create",
                 payload={"group": group_id, **plan},
@@ -125,7 +125,7 @@ def night_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def night_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, _membership = _get_night_for_recorder(request, night_id)
     if night.status != NightStatus.PLANNED:
         return redirect("night_detail", night_id=night.pk)
@@ -137,7 +137,7 @@ def night_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         try:
             services.start_night(
                 night_id=night.pk,
-                by=request.user,  # type: ignore[arg-type]
+                by=request.user,
                 key=data["key"],
                 players=data["order"],
                 draw=random.SystemRandom() if data["random_draw"] else None,
@@ -245,7 +245,7 @@ def _hand_to_finish(night: Night, refusal: object) -> dict[str, Any] | None:
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-def night_detail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_detail(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = _get_night_for_user(request, night_id)
     return render_page(request, "nights/night.html", _night_context(night, membership))
 
@@ -254,14 +254,14 @@ def _table_action(
     request: HtmxHttpRequest,
     night_id: int,
     *,
-    form_class: type[forms.Form],
+    form_class: Callable[..., forms.Form],
     form_name: str,
     players: Callable[[Night], Any],
     write: Callable[[Night, dict[str, Any]], object],
 ) -> HttpResponse:
     """Validate the form, let the service write, and show the night again (with any message)."""
     night, membership = _get_night_for_recorder(request, night_id)
-    form = form_class(request.POST, players=players(night))  # type: ignore[call-arg]
+    form = form_class(request.POST, players=players(night))
     refusal: LedgerError | None = None
     if form.is_valid():
         try:
@@ -286,11 +286,11 @@ def _seated(night: Night) -> Any:
 
 @login_required
 @require_POST
-def night_arrive(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_arrive(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     def write(night: Night, data: dict[str, Any]) -> object:
         return services.arrive(
             night_id=night.pk,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=data["key"],
             player_id=data["player"],
             buy_in=data["buy_in"],
@@ -308,11 +308,11 @@ def night_arrive(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_rebuy(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_rebuy(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     def write(night: Night, data: dict[str, Any]) -> object:
         return services.rebuy(
             night_id=night.pk,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=data["key"],
             player_id=data["player"],
             amount=data["amount"],
@@ -330,11 +330,11 @@ def night_rebuy(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     def write(night: Night, data: dict[str, Any]) -> object:
         return services.leave(
             night_id=night.pk,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=data["key"],
             player_id=data["player"],
         )
@@ -351,7 +351,7 @@ def night_leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_fold_leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_fold_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     """The host confirmed: fold the player out of the hand in play, then cash them out."""
     night, membership = _get_night_for_recorder(request, night_id)
     post = request.POST
@@ -363,7 +363,7 @@ def night_fold_leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     try:
         services.fold_and_leave(
             night_id=night.pk,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=str(post.get("key", "")),
             player_id=player,
             hand_id=hand,
@@ -382,11 +382,11 @@ def _whole(raw: object) -> int | None:
 
 @login_required
 @require_POST
-def night_split(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_split(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     def write(night: Night, data: dict[str, Any]) -> object:
         return services.split_night_pots(
             night_id=night.pk,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=data["key"],
             players=data["players"],
         )
@@ -403,10 +403,10 @@ def night_split(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_end(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_end(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = _get_night_for_recorder(request, night_id)
     try:
-        services.end_night(night_id=night.pk, by=request.user)  # type: ignore[arg-type]
+        services.end_night(night_id=night.pk, by=request.user)
     except PotsNotEmptyError as error:
         context = _night_context(night, membership, end_error=str(error))
         context["pots_held"] = True

@@ -10,11 +10,11 @@ from django.views.decorators.http import require_http_methods
 
 from gamenight import services
 from gamenight.forms.groups import PlayerForm
+from gamenight.http import AuthenticatedHttpRequest
 from gamenight.services import LedgerError
 from gamenight.services.request_keys import RequestKeyConflictError, Result, once
 from gamenight.views.groups import (
     BAD_INPUT,
-    HtmxHttpRequest,
     recorder_membership,
     render_page,
 )
@@ -22,7 +22,7 @@ from gamenight.views.groups import (
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def player_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+def player_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     membership = recorder_membership(request, group_id)
     form = PlayerForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -31,7 +31,7 @@ def player_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
         def write() -> Result:
             player = services.add_player(
                 group_id=group_id,
-                by=request.user,  # type: ignore[arg-type]
+                by=request.user,
                 name=name,
                 email=email,
             )
@@ -39,7 +39,7 @@ def player_create(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 
         try:
             url = once(
-                user=request.user,  # type: ignore[arg-type]
+                user=request.user,
                 key=form.cleaned_data["key"],
                 action="player_add",
                 payload={"group": group_id, "name": name, "email": email},

@@ -8,6 +8,7 @@ night. An HTMX request gets the form partial, a plain one the whole page.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from typing import Any
 
@@ -21,7 +22,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
 from engine.errors import EngineError
 from gamenight import services
@@ -36,6 +36,7 @@ from gamenight.forms.recording import (
     not_at_table_message,
     shelby_options,
 )
+from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
     MAX_CHIPS,
     AccountKind,
@@ -57,11 +58,6 @@ from gamenight.views.recording_preview import (
 )
 from gamenight.views.recording_stale import changed_message, gone_sentence, strip_stale_players
 
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
 GAME_KINDS = (TransactionKind.TABLE_HAND, TransactionKind.GUTS_DEAL, TransactionKind.SHELBY_ROUND)
 
 
@@ -70,7 +66,7 @@ def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Mem
     night = Night.objects.filter(pk=night_id).select_related("group").first()
     if night is None:
         raise Http404("no such night")
-    membership = services.membership_for(request.user, night.group_id)  # type: ignore[arg-type]
+    membership = services.membership_for(request.user, night.group_id)
     return night, membership
 
 
@@ -96,7 +92,7 @@ def _closed_message(night: Night) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpResponse:
+def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> HttpResponse:
     night, membership = _get_night_for_user(request, night_id)
     if not membership.may_record:
         raise PermissionDenied("only the host and co-hosts may record")
@@ -129,14 +125,15 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
         "night_url": night_page_url(night),
         "table_version": version,
     }
-    form_kwargs = {
-        "game": chosen,
-        "rows": rows,
-        "ante": night.ante,
-        "options": night_game_options(night, chosen.slug),
-    }
+    make_form = functools.partial(
+        RecordGameForm,
+        game=chosen,
+        rows=rows,
+        ante=night.ante,
+        options=night_game_options(night, chosen.slug),
+    )
     if request.method == "GET":
-        form = RecordGameForm(**form_kwargs)
+        form = make_form()
         return _render_form(request, context, form)
 
     data = request.POST.copy()
@@ -155,10 +152,10 @@ def record_game(request: HtmxHttpRequest, night_id: int, game: str) -> HttpRespo
         context["error"] = gone_sentence(gone)
     if step:
         _apply_step(data, step[-1])
-        form = RecordGameForm(data, **form_kwargs)
+        form = make_form(data)
         return _render_form(request, context, form, show_errors=False)
 
-    form = RecordGameForm(data, **form_kwargs)
+    form = make_form(data)
     if context["closed"]:
         context["error"] = context["closed"]
         return _render_form(request, context, form)
@@ -251,7 +248,7 @@ def _preview(
         return night_pot_preview(
             services.preview.preview_guts_deal(
                 night_id=night.pk,
-                by=by,  # type: ignore[arg-type]
+                by=by,
                 in_players=form.in_players(),
                 showdown=form.showdown(),
                 options=guts_options(game, night),
@@ -262,7 +259,7 @@ def _preview(
         return night_pot_preview(
             services.preview.preview_shelby_round(
                 night_id=night.pk,
-                by=by,  # type: ignore[arg-type]
+                by=by,
                 holders=form.in_players(),
                 showdown=form.showdown(),
                 extra_cards=form.extra_cards(),
@@ -273,7 +270,7 @@ def _preview(
     return table_hand_preview(
         services.preview.preview_table_hand(
             night_id=night.pk,
-            by=by,  # type: ignore[arg-type]
+            by=by,
             hand=form.table_hand(),
         )
     )
@@ -291,7 +288,7 @@ def _record(
     if game.family is Family.GUTS:
         return services.record_guts_deal(
             night_id=night.pk,
-            by=by,  # type: ignore[arg-type]
+            by=by,
             key=key,
             in_players=form.in_players(),
             showdown=form.showdown(),
@@ -301,7 +298,7 @@ def _record(
     if game.family is Family.SHELBY:
         return services.record_shelby_round(
             night_id=night.pk,
-            by=by,  # type: ignore[arg-type]
+            by=by,
             key=key,
             holders=form.in_players(),
             showdown=form.showdown(),
@@ -311,7 +308,7 @@ def _record(
         )
     return services.record_table_hand(
         night_id=night.pk,
-        by=by,  # type: ignore[arg-type]
+        by=by,
         key=key,
         hand=form.table_hand(),
         table_version=table_version,
@@ -384,7 +381,7 @@ def deal_list_context(
 @login_required
 @require_http_methods(["GET"])
 @vary_on_headers("HX-Request")
-def night_deals(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_deals(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = _get_night_for_user(request, night_id)
     return _render_deals(request, night, membership)
 
@@ -416,7 +413,9 @@ def _render_deals(
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def undo_deal(request: HtmxHttpRequest, night_id: int, transaction_id: int) -> HttpResponse:
+def undo_deal(
+    request: AuthenticatedHttpRequest, night_id: int, transaction_id: int
+) -> HttpResponse:
     night, membership = _get_night_for_user(request, night_id)
     if not membership.may_record:
         raise PermissionDenied("only the host and co-hosts may undo")
@@ -424,7 +423,7 @@ def undo_deal(request: HtmxHttpRequest, night_id: int, transaction_id: int) -> H
     try:
         services.undo(
             night_id=night.pk,
-            by=request.user,  # type: ignore[arg-type]
+            by=request.user,
             key=key,
             transaction_id=transaction_id,
         )

@@ -26,6 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 from gamenight import tasks
 from gamenight.forms.groups import KeyedForm
 from gamenight.forms.nights import game_label
+from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
     Group,
     Membership,
@@ -42,7 +43,6 @@ from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
 from gamenight.views.groups import (
     BAD_INPUT,
-    HtmxHttpRequest,
     membership_for_user,
     render_page,
 )
@@ -150,7 +150,7 @@ def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-def night_report(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_report(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = _get_night_for_user(request, night_id)
     report = NightReport.objects.filter(night=night).first()
     context = {
@@ -168,14 +168,14 @@ def night_report(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def night_report_png(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_report_png(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, _membership = _get_night_for_user(request, night_id)
     return _chart(NightReport.objects.filter(night=night).exclude(png=b"").first())
 
 
 @login_required
 @require_GET
-def night_report_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_report_csv(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, _membership = _get_night_for_user(request, night_id)
     report = NightReport.objects.filter(night=night).first()
     return _entries_csv(report, f"night-{night.date}-entries.csv")
@@ -183,7 +183,7 @@ def night_report_csv(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_report_rebuild(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_report_rebuild(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = _get_night_for_user(request, night_id)
     if not membership.may_record:
         raise PermissionDenied("only the host and co-hosts may build a report again")
@@ -197,7 +197,7 @@ def night_report_rebuild(request: HtmxHttpRequest, night_id: int) -> HttpRespons
 
     try:
         done = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="night_report_rebuild",
             payload={"night": night.pk},
@@ -210,7 +210,7 @@ def night_report_rebuild(request: HtmxHttpRequest, night_id: int) -> HttpRespons
 
 @login_required
 @require_POST
-def night_report_mail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+def night_report_mail(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     """ "Send again" of a failed mail (host and co-hosts); a second tap sends nothing more."""
     night, membership = _get_night_for_user(request, night_id)
     if not membership.may_record:
@@ -227,7 +227,7 @@ def night_report_mail(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
     try:
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="night_report_mail",
             payload={"night": night.pk},
@@ -289,21 +289,25 @@ def _season_context(season: Season, membership: Membership, **extra: Any) -> dic
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-def season_report(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+def season_report(request: AuthenticatedHttpRequest, group_id: int, season_id: int) -> HttpResponse:
     season, membership = _get_season_for_user(request, group_id, season_id)
     return render_page(request, "reports/season_report.html", _season_context(season, membership))
 
 
 @login_required
 @require_GET
-def season_report_png(request: HttpRequest, group_id: int, season_id: int) -> HttpResponse:
+def season_report_png(
+    request: AuthenticatedHttpRequest, group_id: int, season_id: int
+) -> HttpResponse:
     season, _membership = _get_season_for_user(request, group_id, season_id)
     return _chart(SeasonReport.objects.filter(season=season).exclude(png=b"").first())
 
 
 @login_required
 @require_GET
-def season_report_csv(request: HttpRequest, group_id: int, season_id: int) -> HttpResponse:
+def season_report_csv(
+    request: AuthenticatedHttpRequest, group_id: int, season_id: int
+) -> HttpResponse:
     season, _membership = _get_season_for_user(request, group_id, season_id)
     report = SeasonReport.objects.filter(season=season).first()
     return _entries_csv(report, f"season-{season.pk}-entries.csv")
@@ -311,7 +315,9 @@ def season_report_csv(request: HttpRequest, group_id: int, season_id: int) -> Ht
 
 @login_required
 @require_POST
-def season_report_rebuild(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+def season_report_rebuild(
+    request: AuthenticatedHttpRequest, group_id: int, season_id: int
+) -> HttpResponse:
     season, membership = _get_season_for_user(request, group_id, season_id)
     if not membership.may_record:
         raise PermissionDenied("only the host and co-hosts may build a report")
@@ -328,7 +334,7 @@ def season_report_rebuild(request: HtmxHttpRequest, group_id: int, season_id: in
 
     try:
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="season_report_rebuild",
             payload={"season": season.pk},
@@ -342,7 +348,9 @@ def season_report_rebuild(request: HtmxHttpRequest, group_id: int, season_id: in
 
 @login_required
 @require_POST
-def season_report_mail(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+def season_report_mail(
+    request: AuthenticatedHttpRequest, group_id: int, season_id: int
+) -> HttpResponse:
     season, membership = _get_season_for_user(request, group_id, season_id)
     if not membership.may_record:
         raise PermissionDenied("only the host and co-hosts may send the report again")
@@ -359,7 +367,7 @@ def season_report_mail(request: HtmxHttpRequest, group_id: int, season_id: int) 
 
     try:
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="season_report_mail",
             payload={"season": season.pk},
@@ -376,7 +384,7 @@ def season_report_mail(request: HtmxHttpRequest, group_id: int, season_id: int) 
 
 @login_required
 @require_POST
-def chip_value(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
+def chip_value(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The host sets what a chip is worth; reports built from now on say who pays whom."""
     membership = membership_for_user(request, group_id)
     if membership.role != Role.HOST:
@@ -399,7 +407,7 @@ def chip_value(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 
     try:
         url = once(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             key=form.cleaned_data["key"],
             action="chip_value",
             payload={"group": group_id, "cents": cents},

@@ -8,8 +8,9 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from gamenight.forms.nights import all_games, game_label
+from gamenight.http import HtmxHttpRequest
 from gamenight.request_numbers import whole_number
-from gamenight.views.groups import HtmxHttpRequest, render_page
+from gamenight.views.groups import render_page
 
 
 def rules_text(game: str, language: str | None) -> list[str]:

@@ -12,14 +12,14 @@ from django.views.decorators.vary import vary_on_headers
 
 from gamenight import services
 from gamenight.charts import line_chart
+from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Group, Player, Season
 from gamenight.request_numbers import whole_number
 from gamenight.services import standings as computed
-from gamenight.views.recording import HtmxHttpRequest
 
 
 def _get_group_for_user(request: HttpRequest, group_id: int) -> Group:
-    return services.group_for_viewing(request.user, group_id)  # type: ignore[arg-type]
+    return services.group_for_viewing(request.user, group_id)
 
 
 def _points(raw: str | None) -> tuple[int, ...] | None:
@@ -38,7 +38,9 @@ def _points(raw: str | None) -> tuple[int, ...] | None:
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-def season_standings(request: HtmxHttpRequest, group_id: int, season_id: int) -> HttpResponse:
+def season_standings(
+    request: AuthenticatedHttpRequest, group_id: int, season_id: int
+) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     season = Season.objects.filter(group=group, pk=season_id).first()
     if season is None:
@@ -69,7 +71,9 @@ def season_standings(request: HtmxHttpRequest, group_id: int, season_id: int) ->
 
 @login_required
 @require_GET
-def player_history(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+def player_history(
+    request: AuthenticatedHttpRequest, group_id: int, player_id: int
+) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     player = Player.objects.filter(group=group, pk=player_id).first()
     if player is None:
