@@ -9,7 +9,7 @@ the rest waits in the reserve, so each pot won alone refills from the reserve.
 
 The sheet's first example: pot 10, Anna (7-7), Ben (A-K) and Carla (3-3) in.
 
->>> from engine.showdown import HostRanking
+>>> from engine.hands.showdown import HostRanking
 >>> table = GutsTable(pot=10, stacks={0: 50, 1: 50, 2: 50, 3: 50, 4: 50}, dealer=4,
 ...                   names={0: "Anna", 1: "Ben", 2: "Carla", 3: "Dan", 4: "Eva"})
 >>> deal = settle_guts_deal(table, GutsOptions(), in_players=[0, 1, 2],
@@ -27,21 +27,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import guts_json
+from engine.chips.dealer import left_of_dealer_order, next_dealer
+from engine.chips.movements import GUTS_POT, GUTS_RESERVE, Ledger, split_chips
+from engine.chips.seats import Seat, check_known, check_not_negative, check_seats, seat_name
 from engine.errors import SettlementError, ShowdownMismatchError, StackTooShortError
-from engine.guts_chips import (
-    GUTS_POT,
-    GUTS_RESERVE,
-    Ledger,
-    Seat,
-    check_known,
-    check_not_negative,
-    check_seats,
-    join_names,
-    left_of_dealer_order,
-    next_dealer,
-    seat_name,
-    split_chips,
-)
 from engine.guts_options import Declare, GutsOptions
 from engine.guts_showdown import (
     GHOST,
@@ -51,7 +40,8 @@ from engine.guts_showdown import (
     showdown_name,
 )
 from engine.guts_table import GutsOutcome, GutsSettlement, GutsTable
-from engine.showdown import Showdown, ShowdownScores, scores_from_cards
+from engine.hands.showdown import Showdown, ShowdownScores, scores_from_cards
+from engine.text import join_names
 
 __all__ = [
     "GHOST",

@@ -55,14 +55,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import parse_cards
+from engine.chips.movements import Movement
+from engine.chips.seats import Seat
 from engine.errors import SettlementError, UnknownPlayerError
-from engine.guts_chips import Movement, Seat, join_names
 from engine.guts_options import Declare, GutsOptions
 from engine.guts_showdown import (
     GHOST,
 )
 from engine.guts_table import GutsSettlement, GutsTable
-from engine.showdown import HostRanking, Showdown, ShownCards
+from engine.hands.showdown import HostRanking, Showdown, ShownCards
+from engine.text import join_names
 
 GHOST_NAME = "ghost"
 

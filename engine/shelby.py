@@ -8,7 +8,7 @@ Psycho Shelby: uncapped, the pot as it was at the start of the round); the pot
 itself stays. Nobody holds: everyone antes. After the last round everyone
 antes and the cards are redealt; Shelbys carry over.
 
->>> from engine.showdown import HostRanking
+>>> from engine.hands.showdown import HostRanking
 >>> state = ShelbyState(pot=4, round=2, stacks={0: 30, 1: 30, 2: 30, 3: 30}, dealer=3)
 >>> played = settle_shelby_round(state, ShelbyOptions(limit=20), holders=[0, 1],
 ...                              showdown=HostRanking(groups=((1,), (0,))))
@@ -25,30 +25,21 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import shelby_json
+from engine.chips.dealer import left_of_dealer_order, next_dealer
+from engine.chips.movements import SHELBY_POT, Ledger, split_chips
+from engine.chips.seats import Seat, check_known, check_not_negative, check_seats, seat_name
 from engine.errors import (
     NegativeAmountError,
     SettlementError,
     ShowdownMismatchError,
     StackTooShortError,
 )
-from engine.guts_chips import (
-    SHELBY_POT,
-    Ledger,
-    Seat,
-    check_known,
-    check_not_negative,
-    check_seats,
-    join_names,
-    left_of_dealer_order,
-    next_dealer,
-    seat_name,
-    split_chips,
-)
 from engine.guts_showdown import (
     RankedShowdown,
     describe_hands,
     rank_showdown,
 )
+from engine.hands.showdown import Showdown, ShowdownScores
 from engine.shelby_hands import cards_held, rate_round
 from engine.shelby_state import (
     SHELBYS_TO_WIN,
@@ -58,7 +49,7 @@ from engine.shelby_state import (
     ShelbyState,
     ShelbyVariant,
 )
-from engine.showdown import Showdown, ShowdownScores
+from engine.text import join_names
 
 __all__ = [
     "ShelbyOptions",

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from engine.guts_chips import Seat
-from engine.rankings import (
+from engine.chips.seats import Seat
+from engine.hands.rankings import (
     BASEBALL_WILD,
     STANDARD,
     Guts2Ranking,
@@ -29,8 +29,8 @@ from engine.rankings import (
     LowRanking,
     Ranking,
 )
+from engine.hands.showdown import ShowdownScores, scores_from_cards
 from engine.shelby_state import ShelbyVariant
-from engine.showdown import ShowdownScores, scores_from_cards
 
 _SHELBY_CARDS: Final = (2, 3, 5, 7)
 _PSYCHO_CARDS: Final = (3, 5, 7)

@@ -53,8 +53,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.chips.seats import Seat
 from engine.errors import SettlementError
-from engine.guts_chips import Seat
 from engine.guts_json import (
     Roster,
     check_keys,
@@ -64,8 +64,8 @@ from engine.guts_json import (
     read_showdown,
     required,
 )
+from engine.hands.showdown import Showdown
 from engine.shelby_state import ShelbyOptions, ShelbyRoundSettlement, ShelbyState, ShelbyVariant
-from engine.showdown import Showdown
 
 _SHELBY_KEYS = frozenset(
     {"kind", "players", "dealer", "pot", "round", "options", "hold", "showdown", "extra_cards"}

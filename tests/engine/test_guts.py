@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from engine import guts_json
 from engine.cards import parse_cards
+from engine.chips.movements import GUTS_POT, GUTS_RESERVE, Account, Movement
 from engine.errors import (
     DuplicateCardError,
     EngineError,
@@ -38,8 +39,7 @@ from engine.guts import (
     settle_guts_deal,
     settle_guts_json,
 )
-from engine.guts_chips import GUTS_POT, GUTS_RESERVE, Account, Movement
-from engine.showdown import HostRanking, ShownCards
+from engine.hands.showdown import HostRanking, ShownCards
 
 ANNA, BEN, CARLA, DAN = range(4)
 NAMES = {ANNA: "Anna", BEN: "Ben", CARLA: "Carla", DAN: "Dan"}
@@ -86,7 +86,9 @@ def json_deal(**fields: Any) -> dict[str, Any]:
 
 MODULES = [
     "engine.guts",
-    "engine.guts_chips",
+    "engine.chips.dealer",
+    "engine.chips.movements",
+    "engine.chips.seats",
     "engine.guts_options",
     "engine.guts_showdown",
 ]

@@ -18,7 +18,7 @@ from engine.guts import (
     settle_guts_deal,
     settle_guts_json,
 )
-from engine.showdown import HostRanking, ShownCards
+from engine.hands.showdown import HostRanking, ShownCards
 
 ANNA, BEN, CARLA, DAN, EVA = range(5)
 NAMES = {ANNA: "Anna", BEN: "Ben", CARLA: "Carla", DAN: "Dan", EVA: "Eva"}

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from engine import shelby_json
 from engine.cards import parse_cards
+from engine.chips.movements import SHELBY_POT, Account
 from engine.errors import (
     NegativeAmountError,
     SettlementError,
@@ -24,7 +25,7 @@ from engine.errors import (
     StackTooShortError,
     UnknownPlayerError,
 )
-from engine.guts_chips import SHELBY_POT, Account
+from engine.hands.showdown import HostRanking, ShownCards
 from engine.shelby import (
     ShelbyOptions,
     ShelbyOutcome,
@@ -35,7 +36,6 @@ from engine.shelby import (
     settle_shelby_round,
 )
 from engine.shelby_hands import cards_held
-from engine.showdown import HostRanking, ShownCards
 
 ANNA, BEN, CARLA, DAN = range(4)
 NAMES = {ANNA: "Anna", BEN: "Ben", CARLA: "Carla", DAN: "Dan"}

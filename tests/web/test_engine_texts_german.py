@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 from ledger_helpers import Table, make_table
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from engine.table_hand import settle_table_hand
 from engine.table_hand.model import TableHand, TablePlayer
 from gamenight.engine_texts import reason_text

@@ -9,7 +9,7 @@ import pytest
 from ledger_helpers import Table, assert_ledger_consistent, make_user, pot, stacks
 
 from engine.guts import GutsOptions
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import (
     AccountKind,

@@ -18,7 +18,7 @@ from engine.games.options import GameSpec, OptionSpec
 from engine.games.rules import GameRules, Step
 from engine.games.steps.deal import Deal
 from engine.games.steps.shelby import ShelbyBuyCards, ShelbyHold
-from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking
+from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking
 from engine.shelby_state import ShelbyOptions, ShelbyVariant
 
 _ANTE: Final = OptionSpec(

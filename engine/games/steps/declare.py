@@ -35,7 +35,7 @@ from engine.guts import (
     pot_to_cover,
     settle_guts_deal,
 )
-from engine.showdown import ShownCards, scores_from_cards
+from engine.hands.showdown import ShownCards, scores_from_cards
 
 if TYPE_CHECKING:
     from engine.games.state import HandState

@@ -51,6 +51,7 @@ from engine.games.steps.declare import (
     PotNotCoveredError,
 )
 from engine.games.steps.settle_events import NO_SEAT, record_movements
+from engine.hands.showdown import ShownCards
 from engine.shelby import settle_shelby_round
 from engine.shelby_state import (
     SHELBYS_TO_WIN,
@@ -58,7 +59,6 @@ from engine.shelby_state import (
     ShelbyRoundSettlement,
     ShelbyState,
 )
-from engine.showdown import ShownCards
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
