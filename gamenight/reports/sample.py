@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from engine.guts import GutsOptions
+from engine.games.families.guts.settle import GutsOptions
 from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import NIGHT_POTS, Account, AccountKind, Night, Season

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import guts_json
 from engine.cards import parse_cards
 from engine.chips.movements import GUTS_POT, GUTS_RESERVE, Account, Movement
 from engine.errors import (
@@ -26,7 +25,9 @@ from engine.errors import (
     StackTooShortError,
     UnknownPlayerError,
 )
-from engine.guts import (
+from engine.games.families.guts import json_io as guts_json
+from engine.games.families.guts.json_io import settle_guts_json
+from engine.games.families.guts.settle import (
     GHOST,
     Declare,
     GutsOptions,
@@ -37,7 +38,6 @@ from engine.guts import (
     may_be_in,
     pot_to_cover,
     settle_guts_deal,
-    settle_guts_json,
 )
 from engine.hands.showdown import HostRanking, ShownCards
 
@@ -85,12 +85,12 @@ def json_deal(**fields: Any) -> dict[str, Any]:
 
 
 MODULES = [
-    "engine.guts",
+    "engine.games.families.guts.settle",
     "engine.chips.dealer",
     "engine.chips.movements",
     "engine.chips.seats",
-    "engine.guts_options",
-    "engine.guts_showdown",
+    "engine.games.families.guts.options",
+    "engine.games.families.guts.showdown",
 ]
 
 
