@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.translation import get_language, gettext, ngettext
 
-from engine.evaluate import HandValue
-from engine.hand_size import game_name
+from engine.hands.evaluate import HandValue
+from engine.hands.size import game_name
 from engine.table_hand.settle import Reason
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import NINE, THREE, format_cards
-from engine.fast_eval import FastEvaluator
+from engine.hands.fast_eval import FastEvaluator
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 The modules are small on purpose: :mod:`.limits` says how big a bet may be,
 :mod:`.opening` who starts, :mod:`.round` runs a round, :mod:`.actions` holds
-the records it appends. Pots and payouts live in :mod:`engine.pots`.
+the records it appends. Pots and payouts live in :mod:`engine.chips.pots`.
 """
 
 from engine.betting.actions import ActionKind, BettingAction

@@ -36,7 +36,7 @@ def stud_opener(*, dealer: int, seat_count: int, showing: Mapping[int, int]) -> 
     """Stud games: the best showing hand, ties to the player nearest the dealer's left.
 
     ``showing`` maps each active seat to the strength of its face-up cards (wild
-    cards count, incomplete-hand rules apply; see :mod:`engine.showdown`).
+    cards count, incomplete-hand rules apply; see :mod:`engine.hands.showdown`).
     """
     if not showing:
         raise EngineError("nobody is left to open the betting")

@@ -10,8 +10,8 @@ from typing import TextIO
 
 from engine.cards import parse_cards
 from engine.errors import EngineError
-from engine.evaluate import HandValue, evaluate
-from engine.rankings import (
+from engine.hands.evaluate import HandValue, evaluate
+from engine.hands.rankings import (
     GAMES_WITH_TABLE_WILD,
     RANKING_BY_GAME,
     STANDARD,

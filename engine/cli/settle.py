@@ -32,8 +32,8 @@ example (Baseball: Anna paid the pot of 15 on a face-up 3):
 # demand so that a hand never loads Guts code and the other way round.
 _SETTLERS = {
     "hand": ("engine.table_hand", "settle_table_hand_json"),
-    "guts": ("engine.guts", "settle_guts_json"),
-    "shelby": ("engine.shelby", "settle_shelby_json"),
+    "guts": ("engine.games.families.guts.json_io", "settle_guts_json"),
+    "shelby": ("engine.games.families.shelby.json_io", "settle_shelby_json"),
 }
 
 

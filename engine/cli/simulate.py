@@ -17,11 +17,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.categories import Category, decode
 from engine.errors import EngineError
 from engine.games import GAMES, EventKind, HandState, make_rules
 from engine.games.random_play import play_out
-from engine.rankings import HighRanking
+from engine.hands.categories import Category, decode
+from engine.hands.rankings import HighRanking
 
 NO_SHOWDOWN = "no showdown"
 

@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.games.errors import UnknownGameError
-from engine.games.families import guts, nopeek, shelby, spit, stud, variants
+from engine.games.families import nopeek, spit, stud, variants
+from engine.games.families.guts import digital as guts
+from engine.games.families.shelby import digital as shelby
 from engine.games.options import GameSpec, OptionSpec, read_options
 from engine.games.rules import GameRules
 

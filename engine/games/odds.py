@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS
 from engine.errors import EngineError
-from engine.evaluate import fast_evaluator
 from engine.games.steps.flip import Flip
-from engine.rankings import HighRanking
+from engine.hands.evaluate import fast_evaluator
+from engine.hands.rankings import HighRanking
 
 if TYPE_CHECKING:
     import numpy as np

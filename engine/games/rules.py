@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from engine.cards import Card
-from engine.rankings import STANDARD, Ranking
+from engine.hands.rankings import STANDARD, Ranking
 
 if TYPE_CHECKING:
     from engine.games.events import LegalAction

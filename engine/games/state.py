@@ -31,6 +31,7 @@ from engine.betting import (
     post_antes,
 )
 from engine.cards import Deck
+from engine.chips.pots import WINNER_RULES, build_pots, settle_pots
 from engine.errors import EngineError, IllegalActionError, OutOfTurnError
 from engine.games.errors import ForfeitError, HandOverError, NoDecisionError, TableSizeError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
@@ -42,9 +43,8 @@ from engine.games.steps.flip import FlipActions
 from engine.games.steps.shelby import ShelbyActions
 from engine.games.steps.spit_call import SpitCallActions
 from engine.games.steps.variants import VariantActions
-from engine.pots import WINNER_RULES, build_pots, settle_pots
-from engine.rankings import HighRanking, Ranking
-from engine.showdown import ShowdownScores, scores_from_cards
+from engine.hands.rankings import HighRanking, Ranking
+from engine.hands.showdown import ShowdownScores, scores_from_cards
 
 DecisionKind = Literal["pay_pot", "buy_walk"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.showdown import HostRanking, ShownCards
+from engine.hands.showdown import HostRanking, ShownCards
 from engine.table_hand.json_io import read_table_hand, settlement_to_json
 from engine.table_hand.model import (
     Move,

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.chips.pots import pot_payment
 from engine.errors import (
     NegativeAmountError,
     SettlementError,
     StackTooShortError,
     UnknownPlayerError,
 )
-from engine.pots import pot_payment
 from engine.table_hand.model import Move, TableAction, TableHand
-from engine.table_hand.text import join_names
+from engine.text import join_names
 
 
 @dataclass(kw_only=True)

@@ -28,9 +28,10 @@ much above the bet), ``fold``, ``all_in``, ``pay_pot`` (amount optional: the
 pot at that moment) and ``buy_walk``. Optional: ``folded`` and ``all_in``
 (lists of players), ``showdown`` (``{"ranking": [...]}``, best first, tied
 players in a list, or ``{"cards": {"Anna": "3s 3h 9d Kc", ...}}`` with an
-optional ``"shared"`` card string: Spit in the Ocean's spit card; each hand must have
-the game's number of cards, see :mod:`engine.hand_size`), ``wild`` (ranks such as ``"3 9"``: Spit in
-the Ocean's spit card, or a house rule replacing the game's wild cards) and
+optional ``"shared"`` card string: Spit in the Ocean's spit card; each hand must
+have the game's number of cards, see :mod:`engine.hands.size`), ``wild`` (ranks
+such as ``"3 9"``: Spit in the Ocean's spit card, or a house rule replacing the
+game's wild cards) and
 ``pot`` (the chips counted in the middle, checked against the totals) and
 ``options`` (the game's house options by name, e.g. ``{"spit_call": true}``).
 """
@@ -42,8 +43,8 @@ from typing import Any
 
 from engine.cards import parse_cards
 from engine.errors import CardError, NegativeAmountError, SettlementError, UnknownPlayerError
-from engine.rankings import parse_wild
-from engine.showdown import HostRanking, Showdown, ShownCards
+from engine.hands.rankings import parse_wild
+from engine.hands.showdown import HostRanking, Showdown, ShownCards
 from engine.table_hand.model import (
     Move,
     PotPayment,
@@ -53,7 +54,7 @@ from engine.table_hand.model import (
     WalkPurchase,
 )
 from engine.table_hand.settle import TableSettlement
-from engine.table_hand.text import join_names
+from engine.text import join_names
 
 _FIELDS = (
     "kind",

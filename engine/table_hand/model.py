@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.showdown import Showdown
+from engine.hands.showdown import Showdown
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,6 +1,6 @@
 """Settle a physically dealt hand: pots, winners, and every player's net with reasons.
 
->>> from engine.showdown import HostRanking
+>>> from engine.hands.showdown import HostRanking
 >>> from engine.table_hand.model import TableHand, TablePlayer
 >>> hand = TableHand(
 ...     game="seven-card-stud", dealer=2, ante=1,
@@ -25,25 +25,32 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.betting.opening import clockwise_from_dealer_left
+from engine.chips.pots import (
+    WINNER_RULES,
+    PotAward,
+    PotSettlement,
+    WinnerRule,
+    build_pots,
+    settle_pots,
+)
 from engine.errors import SettlementError, ShowdownMismatchError
-from engine.hand_size import buys_walks, check_hand_size, check_shared, house_options
-from engine.pots import WINNER_RULES, PotAward, PotSettlement, WinnerRule, build_pots, settle_pots
-from engine.rankings import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, HighRanking, Ranking
-from engine.showdown import (
+from engine.hands.rankings import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, HighRanking, Ranking
+from engine.hands.showdown import (
     HostRanking,
     ShowdownScores,
     ShownCards,
     scores_from_cards,
     scores_from_ranking,
 )
+from engine.hands.size import buys_walks, check_hand_size, check_shared, house_options
 from engine.table_hand.chips import Chips, count_chips
 from engine.table_hand.model import (
     TableHand,
 )
-from engine.table_hand.text import join_names, ordinal
+from engine.text import join_names, ordinal
 
 if TYPE_CHECKING:
-    from engine.evaluate import HandValue
+    from engine.hands.evaluate import HandValue
 
 # A reason's details for a caller that words it itself: chips, a pot's index
 # (0 the main pot), a place, a hand's name, the names of the others in a split.

@@ -24,7 +24,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from engine.errors import EngineError
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import (
     NIGHT_POTS,

@@ -12,7 +12,7 @@ from django_stubs_ext import StrPromise
 
 from engine.games import GAMES, GameOptionError, game_options
 from engine.games.options import OptionSpec, read_options
-from engine.rankings import RANKING_BY_GAME
+from engine.hands.rankings import RANKING_BY_GAME
 from gamenight.forms.groups import KeyedForm
 from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Player, Season
 

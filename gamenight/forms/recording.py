@@ -23,10 +23,10 @@ from django_stubs_ext import StrPromise
 
 from engine.cards import Card, parse_card, parse_cards
 from engine.errors import CardError, EngineError
-from engine.guts import GutsOptions
-from engine.hand_size import buys_walks, check_hand_size, house_options
-from engine.shelby import ShelbyOptions, ShelbyVariant
-from engine.showdown import HostRanking, Showdown, ShownCards
+from engine.games.families.guts.settle import GutsOptions
+from engine.games.families.shelby.settle import ShelbyOptions, ShelbyVariant
+from engine.hands.showdown import HostRanking, Showdown, ShownCards
+from engine.hands.size import buys_walks, check_hand_size, house_options
 from engine.table_hand import PotPayment, WalkPurchase
 from gamenight.engine_texts import error_text
 from gamenight.models import MAX_CHIPS, Night

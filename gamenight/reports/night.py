@@ -20,7 +20,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from engine.settle_up import UnbalancedNetsError, settle_up
+from engine.chips.settle_up import UnbalancedNetsError, settle_up
 from gamenight.models import (
     AccountKind,
     Deal,

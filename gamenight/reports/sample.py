@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime
 import random
 
-from engine.guts import GutsOptions
-from engine.showdown import HostRanking
+from engine.games.families.guts.settle import GutsOptions
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import NIGHT_POTS, Account, AccountKind, Night, Season
 from gamenight.services import LedgerError, TableHandInput

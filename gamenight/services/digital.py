@@ -33,11 +33,11 @@ from django.utils.translation import gettext
 
 from engine.betting import DEFAULT_RAISE_CAP, FixedLimit, Limit, PotLimit, SpreadLimit
 from engine.cards import Deck
+from engine.chips.dealer import next_dealer
 from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
-from engine.guts_chips import next_dealer
 from gamenight.models import (
     Account,
     AccountKind,

@@ -9,7 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from engine.guts_chips import left_of_dealer_order, split_chips
+from engine.chips.dealer import left_of_dealer_order
+from engine.chips.movements import split_chips
 from gamenight.models import (
     NIGHT_POTS,
     Account,

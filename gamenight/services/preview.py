@@ -15,9 +15,19 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from engine.guts import GutsOptions, GutsSettlement, GutsTable, settle_guts_deal
-from engine.shelby import ShelbyOptions, ShelbyRoundSettlement, ShelbyState, settle_shelby_round
-from engine.showdown import Showdown
+from engine.games.families.guts.settle import (
+    GutsOptions,
+    GutsSettlement,
+    GutsTable,
+    settle_guts_deal,
+)
+from engine.games.families.shelby.settle import (
+    ShelbyOptions,
+    ShelbyRoundSettlement,
+    ShelbyState,
+    settle_shelby_round,
+)
+from engine.hands.showdown import Showdown
 from engine.table_hand import TableSettlement, settle_table_hand
 from gamenight.models import Account, AccountKind, Deal, DealStatus, Night, NightStatus, Seat
 from gamenight.services.access import User, night_for_recording

@@ -13,10 +13,10 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from engine.guts import GutsOptions, GutsTable, settle_guts_deal
-from engine.guts_chips import GUTS_POT, GUTS_RESERVE, SHELBY_POT, Movement
-from engine.shelby import ShelbyOptions, ShelbyState, settle_shelby_round
-from engine.showdown import Showdown
+from engine.chips.movements import GUTS_POT, GUTS_RESERVE, SHELBY_POT, Movement
+from engine.games.families.guts.settle import GutsOptions, GutsTable, settle_guts_deal
+from engine.games.families.shelby.settle import ShelbyOptions, ShelbyState, settle_shelby_round
+from engine.hands.showdown import Showdown
 from engine.table_hand import (
     PotPayment,
     TableAction,

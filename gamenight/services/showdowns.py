@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.showdown import HostRanking, Showdown, ShownCards
+from engine.hands.showdown import HostRanking, Showdown, ShownCards
 
 
 def showdown_to_seats(showdown: Showdown | None, seat: Callable[[int], int]) -> Showdown | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from engine.guts_chips import next_dealer
+from engine.chips.dealer import next_dealer
 from gamenight.models import Account, AccountKind, Deal, Night, Player, Seat
 from gamenight.services.errors import NotAtTableError
 from gamenight.services.posting import lock_balances

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.guts import GutsSettlement
-from engine.guts_chips import GUTS_POT, GUTS_RESERVE, SHELBY_POT
+from engine.chips.movements import GUTS_POT, GUTS_RESERVE, SHELBY_POT
+from engine.games.families.guts.settle import GutsSettlement
 from engine.table_hand import TableSettlement
 from gamenight.engine_texts import hand_name, pot_name, reason_text
 from gamenight.services.preview import NightPotPreview

@@ -1,7 +1,7 @@
 """An independent, slow reference evaluator for the standard (high) ranking with wild ranks.
 
-It shares nothing with ``engine.evaluate``: only the card codes (``rank * 4 + suit``)
-and :func:`engine.categories.encode`, whose docstring specifies the strength integer.
+It shares nothing with ``engine.hands.evaluate``: only the card codes (``rank * 4 + suit``)
+and :func:`engine.hands.categories.encode`, whose docstring specifies the strength integer.
 The rules are RULINGS 2 to 4, applied by enumeration:
 
 - five or more cards: every choice of the five cards used; every card a wild may
@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from engine.categories import encode
+from engine.hands.categories import encode
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = range(
     10
@@ -158,5 +158,5 @@ def brute_strength(cards: Iterable[int], wild: Iterable[int] = ()) -> int:
 
 
 def brute_category(strength: int) -> int:
-    """The tier of a strength (equal to the :class:`engine.categories.Category` value)."""
+    """The tier of a strength (equal to the :class:`engine.hands.categories.Category` value)."""
     return strength // 14**5

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.cards import format_cards, parse_cards
-from engine.evaluate import evaluate
+from engine.hands.evaluate import evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
 JSON_KEYS = {"cards", "category", "name", "strength", "best"}

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["engine.cards", "engine.evaluate"]
+MODULES = ["engine.cards", "engine.hands.evaluate"]
 
 
 @pytest.mark.parametrize("name", MODULES)

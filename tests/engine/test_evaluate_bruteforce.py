@@ -17,9 +17,9 @@ import pytest
 from brute_force import brute_category, brute_strength
 
 from engine.cards import format_cards, rank_name
-from engine.categories import Category
-from engine.evaluate import FastEvaluator, evaluate, strength
-from engine.rankings import BASEBALL_WILD, HighRanking
+from engine.hands.categories import Category
+from engine.hands.evaluate import FastEvaluator, evaluate, strength
+from engine.hands.rankings import BASEBALL_WILD, HighRanking
 
 SEED = int(os.environ.get("BRUTE_FORCE_SEED", "20240611"))
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import parse_cards, parse_rank
-from engine.categories import Category, decode, encode
 from engine.errors import DuplicateCardError, EngineError
-from engine.evaluate import HandValue, evaluate, strength
-from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking, Ranking
+from engine.hands.categories import Category, decode, encode
+from engine.hands.evaluate import HandValue, evaluate, strength
+from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking, Ranking
 
 BASEBALL = HighRanking(wild=BASEBALL_WILD)
 DEUCES = HighRanking(wild=frozenset({parse_rank("2")}))

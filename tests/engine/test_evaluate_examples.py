@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import parse_card, parse_cards, parse_rank
-from engine.categories import Category
-from engine.evaluate import HandValue, evaluate, strength
-from engine.rankings import (
+from engine.hands.categories import Category
+from engine.hands.evaluate import HandValue, evaluate, strength
+from engine.hands.rankings import (
     BASEBALL_WILD,
     RANKING_BY_GAME,
     STANDARD,

@@ -8,9 +8,9 @@ from brute_force import brute_strength
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.categories import Category, decode
-from engine.evaluate import FastEvaluator, evaluate, strength
-from engine.rankings import STANDARD, HighRanking
+from engine.hands.categories import Category, decode
+from engine.hands.evaluate import FastEvaluator, evaluate, strength
+from engine.hands.rankings import STANDARD, HighRanking
 
 PROPERTY_SETTINGS = settings(deadline=None, max_examples=200)
 

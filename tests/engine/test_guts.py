@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import guts_json
 from engine.cards import parse_cards
+from engine.chips.movements import GUTS_POT, GUTS_RESERVE, Account, Movement
 from engine.errors import (
     DuplicateCardError,
     EngineError,
@@ -25,7 +25,9 @@ from engine.errors import (
     StackTooShortError,
     UnknownPlayerError,
 )
-from engine.guts import (
+from engine.games.families.guts import json_io as guts_json
+from engine.games.families.guts.json_io import settle_guts_json
+from engine.games.families.guts.settle import (
     GHOST,
     Declare,
     GutsOptions,
@@ -36,10 +38,8 @@ from engine.guts import (
     may_be_in,
     pot_to_cover,
     settle_guts_deal,
-    settle_guts_json,
 )
-from engine.guts_chips import GUTS_POT, GUTS_RESERVE, Account, Movement
-from engine.showdown import HostRanking, ShownCards
+from engine.hands.showdown import HostRanking, ShownCards
 
 ANNA, BEN, CARLA, DAN = range(4)
 NAMES = {ANNA: "Anna", BEN: "Ben", CARLA: "Carla", DAN: "Dan"}
@@ -85,10 +85,12 @@ def json_deal(**fields: Any) -> dict[str, Any]:
 
 
 MODULES = [
-    "engine.guts",
-    "engine.guts_chips",
-    "engine.guts_options",
-    "engine.guts_showdown",
+    "engine.games.families.guts.settle",
+    "engine.chips.dealer",
+    "engine.chips.movements",
+    "engine.chips.seats",
+    "engine.games.families.guts.options",
+    "engine.games.families.guts.showdown",
 ]
 
 

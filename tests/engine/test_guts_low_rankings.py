@@ -12,9 +12,9 @@ import random
 import pytest
 
 from engine.cards import parse_cards
-from engine.categories import Category
-from engine.evaluate import HandValue, evaluate, strength
-from engine.rankings import Guts2Ranking, Guts3Ranking, LowRanking, Ranking
+from engine.hands.categories import Category
+from engine.hands.evaluate import HandValue, evaluate, strength
+from engine.hands.rankings import Guts2Ranking, Guts3Ranking, LowRanking, Ranking
 
 GUTS2 = Guts2Ranking()
 GUTS3 = Guts3Ranking()

@@ -8,7 +8,8 @@ the same sheet, are in ``test_shelby.py``.
 from __future__ import annotations
 
 from engine.cards import parse_cards
-from engine.guts import (
+from engine.games.families.guts.json_io import settle_guts_json
+from engine.games.families.guts.settle import (
     GHOST,
     Declare,
     GutsOptions,
@@ -16,9 +17,8 @@ from engine.guts import (
     GutsSettlement,
     GutsTable,
     settle_guts_deal,
-    settle_guts_json,
 )
-from engine.showdown import HostRanking, ShownCards
+from engine.hands.showdown import HostRanking, ShownCards
 
 ANNA, BEN, CARLA, DAN, EVA = range(5)
 NAMES = {ANNA: "Anna", BEN: "Ben", CARLA: "Carla", DAN: "Dan", EVA: "Eva"}

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.betting.opening import clockwise_from_dealer_left
-from engine.pots import PotSettlement, build_pots, settle_pots
+from engine.chips.pots import PotSettlement, build_pots, settle_pots
 from engine.table_hand import settle_table_hand_json
 
 

@@ -8,18 +8,18 @@ import importlib
 import pytest
 
 from engine.cards import parse_cards
+from engine.chips.pots import build_pots, pot_names, pot_payment, settle_pots
 from engine.errors import (
     DuplicateCardError,
     NegativeAmountError,
     SettlementError,
     ShowdownMismatchError,
 )
-from engine.pots import build_pots, pot_names, pot_payment, settle_pots
-from engine.rankings import BASEBALL_WILD, HighRanking
-from engine.showdown import scores_from_cards, scores_from_ranking
+from engine.hands.rankings import BASEBALL_WILD, HighRanking
+from engine.hands.showdown import scores_from_cards, scores_from_ranking
 
 
-@pytest.mark.parametrize("name", ["engine.pots", "engine.showdown"])
+@pytest.mark.parametrize("name", ["engine.chips.pots", "engine.hands.showdown"])
 def test_docstring_examples_hold(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0

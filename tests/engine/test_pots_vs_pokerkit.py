@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from engine.betting import BettingRound, FixedLimit, Limit, NoLimit, PotLimit, post_antes
 from engine.betting.opening import clockwise_from_dealer_left, draw_opener
 from engine.cards import parse_cards
-from engine.pots import PotSettlement, build_pots, settle_pots
-from engine.showdown import scores_from_cards
+from engine.chips.pots import PotSettlement, build_pots, settle_pots
+from engine.hands.showdown import scores_from_cards
 
 BOARD = "2c 7d 9h Jc Ks"
 BOARD_STREETS = ("2c7d9h", "Jc", "Ks")

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-import engine.settle_up
-from engine.settle_up import UnbalancedNetsError, min_transfers, settle_up
+import engine.chips.settle_up
+from engine.chips.settle_up import UnbalancedNetsError, min_transfers, settle_up
 
 
 @functools.cache
@@ -37,7 +37,7 @@ def _random_nets(rng: random.Random, players: int) -> list[int]:
     return [*nets, -sum(nets)]
 
 
-def _check(nets: dict[str, int]) -> list[engine.settle_up.Transfer[str]]:
+def _check(nets: dict[str, int]) -> list[engine.chips.settle_up.Transfer[str]]:
     transfers = settle_up(nets)
     left = dict(nets)
     for t in transfers:
@@ -92,6 +92,6 @@ def test_a_big_table_stays_exact_and_fast() -> None:
 
 
 def test_the_docstring_examples_hold() -> None:
-    result = doctest.testmod(engine.settle_up)
+    result = doctest.testmod(engine.chips.settle_up)
     assert result.attempted > 0
     assert result.failed == 0

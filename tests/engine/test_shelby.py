@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import shelby_json
 from engine.cards import parse_cards
+from engine.chips.movements import SHELBY_POT, Account
 from engine.errors import (
     NegativeAmountError,
     SettlementError,
@@ -24,18 +24,18 @@ from engine.errors import (
     StackTooShortError,
     UnknownPlayerError,
 )
-from engine.guts_chips import SHELBY_POT, Account
-from engine.shelby import (
+from engine.games.families.shelby import json_io as shelby_json
+from engine.games.families.shelby.hands import cards_held
+from engine.games.families.shelby.json_io import settle_shelby_json
+from engine.games.families.shelby.settle import (
     ShelbyOptions,
     ShelbyOutcome,
     ShelbyRoundSettlement,
     ShelbyState,
     ShelbyVariant,
-    settle_shelby_json,
     settle_shelby_round,
 )
-from engine.shelby_hands import cards_held
-from engine.showdown import HostRanking, ShownCards
+from engine.hands.showdown import HostRanking, ShownCards
 
 ANNA, BEN, CARLA, DAN = range(4)
 NAMES = {ANNA: "Anna", BEN: "Ben", CARLA: "Carla", DAN: "Dan"}
@@ -80,7 +80,9 @@ def replay(before: ShelbyState, settled: ShelbyRoundSettlement) -> dict[Account,
     return balances
 
 
-@pytest.mark.parametrize("name", ["engine.shelby", "engine.shelby_hands"])
+@pytest.mark.parametrize(
+    "name", ["engine.games.families.shelby.settle", "engine.games.families.shelby.hands"]
+)
 def test_docstring_examples_hold(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0

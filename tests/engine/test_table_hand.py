@@ -439,9 +439,9 @@ def test_a_guts_deal_goes_to_the_guts_settlement(
         seen.append(data)
         return {"kind": "guts", "ok": True}
 
-    import engine.guts
+    import engine.games.families.guts.json_io
 
-    monkeypatch.setattr(engine.guts, "settle_guts_json", fake)
+    monkeypatch.setattr(engine.games.families.guts.json_io, "settle_guts_json", fake)
     status, out, _ = run_cli(json.dumps({"kind": "guts", "x": 1}), monkeypatch, capsys)
     assert (status, json.loads(out), seen) == (
         0,

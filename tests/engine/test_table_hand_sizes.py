@@ -17,8 +17,8 @@ import pytest
 
 from engine.cli import main
 from engine.errors import EngineError, ShowdownMismatchError
-from engine.guts import settle_guts_json
-from engine.shelby import settle_shelby_json
+from engine.games.families.guts.json_io import settle_guts_json
+from engine.games.families.shelby.json_io import settle_shelby_json
 from engine.table_hand import settle_table_hand_json
 
 THREE = ["Anna", "Ben", "Carla"]

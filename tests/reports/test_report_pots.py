@@ -18,7 +18,7 @@ import pytest
 from report_people import People, make_people
 
 from engine.games import ActionName, HandState
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import DigitalHand, HandStatus, Night, NightReport, Transaction
 from gamenight.reports import build

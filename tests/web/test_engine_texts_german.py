@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 from ledger_helpers import Table, make_table
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from engine.table_hand import settle_table_hand
 from engine.table_hand.model import TableHand, TablePlayer
 from gamenight.engine_texts import reason_text
@@ -166,7 +166,7 @@ def test_every_card_count_error_is_worded_in_german(code: str) -> None:
 
 
 def test_a_shelby_count_is_worded_in_german() -> None:
-    from engine.shelby import settle_shelby_json
+    from engine.games.families.shelby.json_io import settle_shelby_json
     from gamenight.engine_texts import error_text
 
     error = _engine_error(
@@ -195,7 +195,7 @@ def test_an_error_without_a_code_keeps_the_engines_text() -> None:
 
 
 def test_a_psycho_shelby_count_with_bought_cards_is_worded_in_german() -> None:
-    from engine.shelby import settle_shelby_json
+    from engine.games.families.shelby.json_io import settle_shelby_json
     from gamenight.engine_texts import error_text
 
     error = _engine_error(

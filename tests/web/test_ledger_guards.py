@@ -15,7 +15,7 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from ledger_helpers import Table, assert_ledger_consistent, make_table, stacks
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import (
     Account,

@@ -16,7 +16,7 @@ from ledger_helpers import (
     stacks,
 )
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Account, AccountKind, Deal, Entry, Role, Transaction, TransactionKind
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from ledger_helpers import assert_ledger_consistent, make_table, run_together
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Transaction, TransactionKind
 

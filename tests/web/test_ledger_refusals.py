@@ -8,7 +8,7 @@ from django.http import Http404
 from ledger_helpers import Table, make_table, make_user, stacks
 
 from engine.errors import SettlementError
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Entry, Night, Player, Transaction
 

@@ -26,7 +26,7 @@ from hypothesis.stateful import (
 from ledger_helpers import assert_ledger_consistent, make_table
 
 from engine.errors import EngineError
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Account, AccountKind, NightStatus, Seat, Transaction
 

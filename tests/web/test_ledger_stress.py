@@ -29,8 +29,9 @@ GAME_KINDS = "('table_hand', 'guts_deal', 'shelby_round')"
 # A refused form is shown again (200) or answered 422; an unknown id is a 404.
 CLEAR_REFUSALS = {404, 422}
 # Known defect, not this module's: these engine errors (engine/table_hand/chips.py,
-# engine/shelby.py, engine/guts.py) reach a German page in English. Remove the
-# exemption once the engine's errors go through gamenight/engine_texts.py.
+# engine/games/families/shelby/settle.py, engine/games/families/guts/settle.py) reach a
+# German page in English. Remove the exemption once the engine's errors go through
+# gamenight/engine_texts.py.
 ENGINE_ONLY = ("PN cannot hold", "PN cannot be in", "PN put in N but", "put_in has no amount")
 
 

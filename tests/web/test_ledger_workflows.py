@@ -8,8 +8,8 @@ import random
 import pytest
 from ledger_helpers import Table, assert_ledger_consistent, make_user, pot, stacks
 
-from engine.guts import GutsOptions
-from engine.showdown import HostRanking
+from engine.games.families.guts.settle import GutsOptions
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import (
     AccountKind,

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from ledger_helpers import make_user
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.charts import line_chart
 from gamenight.models import Group, Player, Role, Season

@@ -179,7 +179,7 @@ def test_side_pot_when_a_short_stack_is_all_in(db: None) -> None:
 
 
 def services_ranking(groups: tuple[tuple[int, ...], ...]) -> Any:
-    from engine.showdown import HostRanking
+    from engine.hands.showdown import HostRanking
 
     return HostRanking(groups=groups)
 
@@ -485,8 +485,8 @@ def test_second_hand_high_by_cards_pays_the_second_best_hand(table: Table) -> No
 def test_recording_a_hand_with_nine_draw_cards_without_the_form_is_refused(table: Table) -> None:
     """The services share the engine's check: no caller can book a nine-card draw hand."""
     from engine.cards import parse_cards
-    from engine.hand_size import HandSizeError
-    from engine.showdown import ShownCards
+    from engine.hands.showdown import ShownCards
+    from engine.hands.size import HandSizeError
 
     anna, ben, carla = table.ids
     hands = {

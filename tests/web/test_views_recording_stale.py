@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from ledger_helpers import Table, assert_ledger_consistent, stacks
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Transaction, TransactionKind
 from gamenight.services.preview import preview_guts_deal

@@ -13,7 +13,7 @@ from engine.cards import FOUR, THREE
 from engine.games.options import GameSpec, OptionSpec
 from engine.games.rules import ExtraCard, GameRules, PayPotOrFold, Step, Trigger
 from engine.games.steps.flip import Flip, MiddleCard, Pile
-from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking
+from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking
 
 # Seven cards each, face down, one at a time clockwise from the dealer's left.
 _PILE: Final = Pile()

@@ -13,7 +13,7 @@ from engine.games.options import GameSpec, OptionSpec
 from engine.games.rules import ExtraCard, GameRules, PayPotOrFold, Step, Trigger, VoidDeal
 from engine.games.steps.bet import Bet
 from engine.games.steps.deal import Deal
-from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking
+from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking
 
 # Two down and one up, three more up, one down; a betting round after each street.
 STUD_STEPS: Final[tuple[Step, ...]] = (

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Literal
 
 from engine.betting import BettingRound, FixedLimit, Limit, SpreadLimit, stud_opener
 from engine.betting.opening import draw_opener
-from engine.evaluate import strength
 from engine.games.legal_actions import betting_actions
 from engine.games.rules import Step
+from engine.hands.evaluate import strength
 
 if TYPE_CHECKING:
     from engine.games.events import LegalAction

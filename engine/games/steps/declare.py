@@ -4,7 +4,7 @@ A digital Guts hand is one deal. It starts from the night's pot and reserve
 (``phase["carry"]``, given to :meth:`HandState.start`) and ends with the next
 pot and reserve (``phase["carry_out"]``). No chip moves while players decide:
 the whole deal, antes included, is settled at the end by
-:func:`engine.guts.settle_guts_deal`, the same code that settles a physically
+:func:`engine.games.families.guts.settle.settle_guts_deal`, the same code that settles a physically
 dealt deal, and each of its movements becomes a SETTLE event.
 
 Declaring at once (or by dropping cards) is private until everyone has
@@ -22,9 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from engine.errors import IllegalActionError, OutOfTurnError, StackTooShortError
 from engine.games.errors import TableSizeError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
-from engine.games.rules import Step
-from engine.games.steps.settle_events import NO_SEAT, record_movements
-from engine.guts import (
+from engine.games.families.guts.settle import (
     GHOST,
     Declare,
     GutsOptions,
@@ -35,7 +33,9 @@ from engine.guts import (
     pot_to_cover,
     settle_guts_deal,
 )
-from engine.showdown import ShownCards, scores_from_cards
+from engine.games.rules import Step
+from engine.games.steps.settle_events import NO_SEAT, record_movements
+from engine.hands.showdown import ShownCards, scores_from_cards
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
@@ -122,7 +122,7 @@ class GutsDeclare(Step):
 
 
 def guts_table(state: HandState) -> GutsTable:
-    """The night's table as :mod:`engine.guts` sees it, from the digital hand."""
+    """The night's table as the Guts settlement sees it, from the digital hand."""
     carry = state.phase.get("carry") or {}
     return GutsTable(
         pot=int(carry.get("pot", 0)),
@@ -160,7 +160,7 @@ def _check_antes(state: HandState, table: GutsTable, options: GutsOptions) -> No
 
 
 def settle(state: HandState, options: GutsOptions) -> None:
-    """Settle the deal with :func:`engine.guts.settle_guts_deal` and apply its result."""
+    """Settle the deal with the Guts settlement (``settle_guts_deal``) and apply its result."""
     table = guts_table(state)
     declared = state.phase["guts_declared"]
     in_players = [s for s in state.phase["guts_order"] if declared[s]]

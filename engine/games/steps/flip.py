@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Final
 
 from engine.cards import ALL_CARDS
 from engine.errors import IllegalActionError, OutOfTurnError
-from engine.evaluate import fast_evaluator, strength
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Face, Step
 from engine.games.steps.bet import Bet
 from engine.games.steps.deal import Deal, apply_triggers, deal_next
-from engine.rankings import HighRanking
+from engine.hands.evaluate import fast_evaluator, strength
+from engine.hands.rankings import HighRanking
 
 if TYPE_CHECKING:
     from engine.games.state import HandState

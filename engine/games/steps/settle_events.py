@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
+from engine.chips.movements import GUTS_POT, GUTS_RESERVE, SHELBY_POT, Account, Movement
 from engine.games.events import EventKind
-from engine.guts_chips import GUTS_POT, GUTS_RESERVE, SHELBY_POT, Account, Movement
 
 if TYPE_CHECKING:
     from engine.games.state import HandState

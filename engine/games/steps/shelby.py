@@ -10,7 +10,7 @@ the last round (everyone has anted again for the redeal) or at once with a
 third Shelby (the pot is taken; the next deal starts a new game, pot 0).
 
 No chip moves while players decide: each round is settled at its end by
-:func:`engine.shelby.settle_shelby_round`, the same code that settles a
+:func:`engine.games.families.shelby.settle.settle_shelby_round`, the same code that settles a
 physically dealt round, and each of its movements becomes a SETTLE event.
 Holding is private until everyone has decided (the log says only that a player
 decided) and the choices are revealed together. When several hold, the engine
@@ -43,6 +43,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from engine.cards import ALL_CARDS, FOUR
 from engine.errors import IllegalActionError, OutOfTurnError, SettlementError, StackTooShortError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
+from engine.games.families.shelby.settle import settle_shelby_round
+from engine.games.families.shelby.state import (
+    SHELBYS_TO_WIN,
+    ShelbyOptions,
+    ShelbyRoundSettlement,
+    ShelbyState,
+)
 from engine.games.rules import Step
 from engine.games.steps.declare import (
     AlreadyDeclaredError,
@@ -51,14 +58,7 @@ from engine.games.steps.declare import (
     PotNotCoveredError,
 )
 from engine.games.steps.settle_events import NO_SEAT, record_movements
-from engine.shelby import settle_shelby_round
-from engine.shelby_state import (
-    SHELBYS_TO_WIN,
-    ShelbyOptions,
-    ShelbyRoundSettlement,
-    ShelbyState,
-)
-from engine.showdown import ShownCards
+from engine.hands.showdown import ShownCards
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
@@ -154,7 +154,7 @@ class ShelbyBuyCards(Step):
 
 
 def shelby_state(state: HandState, round_number: int) -> ShelbyState:
-    """The night's Shelby game as :mod:`engine.shelby` sees it, before this round is settled."""
+    """The night's Shelby game as the Shelby settlement sees it, before this round is settled."""
     carry = state.phase["carry_out"]
     return ShelbyState(
         pot=int(carry["pot"]),

@@ -28,7 +28,7 @@ from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import GameRules, Step
 from engine.games.steps.bet import Bet
 from engine.games.steps.deal import Deal, deal_next
-from engine.rankings import HighRanking
+from engine.hands.rankings import HighRanking
 
 if TYPE_CHECKING:
     from engine.games.state import HandState

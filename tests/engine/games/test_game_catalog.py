@@ -18,7 +18,7 @@ from engine.games import (
     VoidDeal,
     make_rules,
 )
-from engine.rankings import HighRanking
+from engine.hands.rankings import HighRanking
 
 
 def test_every_game_of_the_sheets_is_defined() -> None:

@@ -17,9 +17,9 @@ import pytest
 
 from engine.bench.games import nopeek_figures
 from engine.cards import ALL_CARDS
-from engine.evaluate import strength
 from engine.games import ActionName, EventKind, HandState, game_options, make_rules, seat_view
 from engine.games.random_play import random_action
+from engine.hands.evaluate import strength
 
 GAMES = ["no-peek", "no-peek-baseball", "mexican-sweat"]
 HANDS = 400

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from engine.cards import Deck, parse_cards
+from engine.chips.pots import best_scores, build_pots, second_best_scores, settle_pots
 from engine.games import GAMES, EventKind, HandState
-from engine.pots import best_scores, build_pots, second_best_scores, settle_pots
 
 NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)

@@ -5,7 +5,7 @@ shown as the card it stands for, strength); :func:`strength` is the hot path
 that returns only the integer. Both give the same strength for the same hand.
 
 >>> from engine.cards import parse_cards
->>> from engine.rankings import HighRanking, BASEBALL_WILD
+>>> from engine.hands.rankings import HighRanking, BASEBALL_WILD
 >>> evaluate(parse_cards("8s 8h 8d 9c 3s"), HighRanking(wild=BASEBALL_WILD)).name()
 'five of a kind, eights'
 >>> evaluate(parse_cards("K♠ K♥ 9♦ 3♣ B♠ 5♥ 8♦"), HighRanking(wild=BASEBALL_WILD)).name("de")
@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.cards import ALL_CARDS, Card, check_distinct
-from engine.categories import Category
 from engine.errors import EngineError, MalformedCardError
-from engine.fast_eval import FastEvaluator
-from engine.hand_names import hand_name
-from engine.high_hand import BestCard, Made, best_high, materialise
-from engine.rankings import STANDARD, Guts2Ranking, Guts3Ranking, HighRanking, Ranking
-from engine.small_hands import guts2, guts3, low
+from engine.hands.categories import Category
+from engine.hands.fast_eval import FastEvaluator
+from engine.hands.high_hand import BestCard, Made, best_high, materialise
+from engine.hands.names import hand_name
+from engine.hands.rankings import STANDARD, Guts2Ranking, Guts3Ranking, HighRanking, Ranking
+from engine.hands.small_hands import guts2, guts3, low
 
 __all__ = ["BestCard", "FastEvaluator", "HandValue", "evaluate", "fast_evaluator", "strength"]
 

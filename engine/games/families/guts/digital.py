@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.games.errors import GameOptionError
+from engine.games.families.guts.settle import Declare, GutsOptions
 from engine.games.options import GameSpec, OptionSpec
 from engine.games.rules import Face, GameRules
 from engine.games.steps.deal import Deal
 from engine.games.steps.declare import GutsDeclare
-from engine.guts import Declare, GutsOptions
 
 _CARDS: Final[dict[int, tuple[Face, ...]]] = {2: ("down", "down"), 3: ("down", "down", "down")}
 

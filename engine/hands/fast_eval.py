@@ -8,7 +8,7 @@ that holds, in bit fields,
 - bits 44-63: per suit, 11 + naturals of that suit + wild cards (5 bits a suit).
 
 The rank and wild fields decide every hand that is not a flush, so they are the
-key of a memo table filled on first sight from :func:`engine.high_hand.best_plain`.
+key of a memo table filled on first sight from :func:`engine.hands.high_hand.best_plain`.
 The suit fields start at 11 so that a field reaches 16, setting its top bit,
 exactly when that suit plus the wilds makes five cards; only then is the
 (rarer) flush table consulted. Wild cards add one to every suit field because
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from engine.high_hand import best_flush, best_plain
+from engine.hands.high_hand import best_flush, best_plain
 
 if TYPE_CHECKING:
     import numpy as np

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.errors import NegativeAmountError, SettlementError
-from engine.rankings import Guts2Ranking, Guts3Ranking
+from engine.hands.rankings import Guts2Ranking, Guts3Ranking
 
 
 class Declare(Enum):

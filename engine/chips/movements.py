@@ -1,4 +1,4 @@
-"""Chip bookkeeping shared by Guts and Shelby: seats, accounts, movements, splits.
+"""Chip movements of a physical Guts or Shelby deal: accounts, a ledger, even splits.
 
 Every change of a stack, the pot or the reserve is a :class:`Movement` from one
 account to another, so a settlement cannot create or lose a chip: the web app
@@ -18,9 +18,9 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.errors import NegativeAmountError, SettlementError, UnknownPlayerError
+from engine.chips.seats import Seat
+from engine.errors import NegativeAmountError, SettlementError
 
-Seat = int
 Account = Seat | str
 
 GUTS_POT: Final = "guts_pot"
@@ -76,33 +76,6 @@ class Ledger:
         return {seat: self._balances[seat] for seat in seats}
 
 
-def seat_name(names: Mapping[Seat, str], seat: Seat) -> str:
-    """The player's name for messages, ``seat 3`` if the caller gave none."""
-    return names.get(seat, f"seat {seat}")
-
-
-def join_names(names: Sequence[str]) -> str:
-    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def left_of_dealer_order(seats: Iterable[Seat], dealer: Seat) -> list[Seat]:
-    """Seats clockwise (ascending numbers, wrapping) starting left of the dealer, dealer last."""
-    ordered = sorted(seats)
-    after = [s for s in ordered if s > dealer]
-    return after + [s for s in ordered if s <= dealer]
-
-
-def next_dealer(stacks: Mapping[Seat, int], dealer: Seat) -> Seat:
-    """The next player on the left who still has chips (the deal passes left after each game)."""
-    for seat in left_of_dealer_order(stacks, dealer):
-        if stacks[seat] > 0:
-            return seat
-    return dealer
-
-
 def split_chips(
     *, amount: int, winners: Collection[Seat], order: Sequence[Seat]
 ) -> dict[Seat, int]:
@@ -110,49 +83,3 @@ def split_chips(
     ranked = [seat for seat in order if seat in winners]
     share, odd = divmod(amount, len(ranked))
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(ranked)}
-
-
-def check_seats(
-    *,
-    stacks: Mapping[Seat, int],
-    dealer: Seat,
-    names: Mapping[Seat, str],
-) -> None:
-    """Stacks are never negative and the dealer sits at the table."""
-    if not stacks:
-        raise SettlementError("nobody is at the table")
-    for seat, stack in stacks.items():
-        if stack < 0:
-            raise NegativeAmountError(
-                f"{seat_name(names, seat)}'s stack is {stack}: a stack cannot be negative"
-            )
-    if dealer not in stacks:
-        raise UnknownPlayerError(f"the dealer, {seat_name(names, dealer)}, is not at the table")
-
-
-def check_known(
-    seats: Iterable[Seat],
-    *,
-    stacks: Mapping[Seat, int],
-    names: Mapping[Seat, str],
-    doing: str,
-    among: str,
-) -> list[Seat]:
-    """The seats in the order given; an unknown or repeated seat raises a message for the table.
-
-    ``doing`` and ``among`` fit the sentence: "seat 7 *was in* but is not at the
-    table", "Anna is listed twice among *the players who were in*".
-    """
-    seen: list[Seat] = []
-    for seat in seats:
-        if seat not in stacks:
-            raise UnknownPlayerError(f"{seat_name(names, seat)} {doing} but is not at the table")
-        if seat in seen:
-            raise SettlementError(f"{seat_name(names, seat)} is listed twice among {among}")
-        seen.append(seat)
-    return seen
-
-
-def check_not_negative(value: int, *, what: str) -> None:
-    if value < 0:
-        raise NegativeAmountError(f"{what} is {value}: it cannot be negative")

@@ -1,7 +1,7 @@
 """Rankings: how a game orders hands (ruling 2 to 6) and which ranks are wild.
 
-A ranking is plain data; :mod:`engine.evaluate` turns cards and a ranking into a
-:class:`~engine.evaluate.HandValue`. Strengths are comparable only within one ranking.
+A ranking is plain data; :mod:`engine.hands.evaluate` turns cards and a ranking into a
+:class:`~engine.hands.evaluate.HandValue`. Strengths are comparable only within one ranking.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ the rest waits in the reserve, so each pot won alone refills from the reserve.
 
 The sheet's first example: pot 10, Anna (7-7), Ben (A-K) and Carla (3-3) in.
 
->>> from engine.showdown import HostRanking
+>>> from engine.hands.showdown import HostRanking
 >>> table = GutsTable(pot=10, stacks={0: 50, 1: 50, 2: 50, 3: 50, 4: 50}, dealer=4,
 ...                   names={0: "Anna", 1: "Ben", 2: "Carla", 3: "Dan", 4: "Eva"})
 >>> deal = settle_guts_deal(table, GutsOptions(), in_players=[0, 1, 2],
@@ -17,41 +17,29 @@ The sheet's first example: pot 10, Anna (7-7), Ben (A-K) and Carla (3-3) in.
 >>> deal.takes, deal.pays, deal.pot
 ({0: 10}, {1: 10, 2: 10}, 20)
 
-:func:`settle_guts_json` is the same for ``python -m engine settle``; its
-format is described in :mod:`engine.guts_json`.
+:func:`engine.games.families.guts.json_io.settle_guts_json` reads the same from
+``python -m engine settle`` (its JSON format is described there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
-from engine import guts_json
+from engine.chips.dealer import left_of_dealer_order, next_dealer
+from engine.chips.movements import GUTS_POT, GUTS_RESERVE, Ledger, split_chips
+from engine.chips.seats import Seat, check_known, check_not_negative, check_seats, seat_name
 from engine.errors import SettlementError, ShowdownMismatchError, StackTooShortError
-from engine.guts_chips import (
-    GUTS_POT,
-    GUTS_RESERVE,
-    Ledger,
-    Seat,
-    check_known,
-    check_not_negative,
-    check_seats,
-    join_names,
-    left_of_dealer_order,
-    next_dealer,
-    seat_name,
-    split_chips,
-)
-from engine.guts_options import Declare, GutsOptions
-from engine.guts_showdown import (
+from engine.games.families.guts.options import Declare, GutsOptions
+from engine.games.families.guts.showdown import (
     GHOST,
     RankedShowdown,
     describe_hands,
     rank_showdown,
     showdown_name,
 )
-from engine.guts_table import GutsOutcome, GutsSettlement, GutsTable
-from engine.showdown import Showdown, ShowdownScores, scores_from_cards
+from engine.games.families.guts.table import GutsOutcome, GutsSettlement, GutsTable
+from engine.hands.showdown import Showdown, ShowdownScores, scores_from_cards
+from engine.text import join_names
 
 __all__ = [
     "GHOST",
@@ -64,7 +52,6 @@ __all__ = [
     "may_be_in",
     "pot_to_cover",
     "settle_guts_deal",
-    "settle_guts_json",
 ]
 
 
@@ -149,18 +136,6 @@ def settle_guts_deal(
             deal.showdown(ranked)
     deal.refill_from_reserve()
     return deal.settlement()
-
-
-def settle_guts_json(data: Mapping[str, Any]) -> dict[str, Any]:
-    """``python -m engine settle`` with ``"kind": "guts"``: see :mod:`engine.guts_json`."""
-    request = guts_json.read_guts_request(data)
-    settlement = settle_guts_deal(
-        request.table,
-        request.options,
-        in_players=request.in_players,
-        showdown=request.showdown,
-    )
-    return guts_json.guts_settlement_to_json(settlement, table=request.table)
 
 
 def _check_table(table: GutsTable, options: GutsOptions) -> None:

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 from engine.cards import check_distinct
 from engine.errors import ShowdownMismatchError
-from engine.rankings import STANDARD, HighRanking, Ranking
+from engine.hands.rankings import STANDARD, HighRanking, Ranking
 
 if TYPE_CHECKING:  # the evaluator's tables load only when cards are rated
-    from engine.evaluate import HandValue
+    from engine.hands.evaluate import HandValue
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,7 +90,7 @@ def scores_from_cards(
     ``wild_cards`` are wild by themselves, not their rank (Spit: only the spit card).
     """
     # Imported here so that a host-ranked showdown never loads the evaluator's tables.
-    from engine.evaluate import evaluate
+    from engine.hands.evaluate import evaluate
 
     check_distinct([card for cards in hands.values() for card in cards] + list(shared))
     scores: dict[int, int] = {}

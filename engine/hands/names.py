@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.cards import ACE, rank_name
-from engine.categories import Category
-from engine.high_hand import Made
+from engine.hands.categories import Category
+from engine.hands.high_hand import Made
 
 _LOW_CHARS = {"en": "23456789TJQKA", "de": "23456789TBDKA"}
 

@@ -55,14 +55,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import parse_cards
+from engine.chips.movements import Movement
+from engine.chips.seats import Seat
 from engine.errors import SettlementError, UnknownPlayerError
-from engine.guts_chips import Movement, Seat, join_names
-from engine.guts_options import Declare, GutsOptions
-from engine.guts_showdown import (
+from engine.games.families.guts.options import Declare, GutsOptions
+from engine.games.families.guts.settle import settle_guts_deal
+from engine.games.families.guts.showdown import (
     GHOST,
 )
-from engine.guts_table import GutsSettlement, GutsTable
-from engine.showdown import HostRanking, Showdown, ShownCards
+from engine.games.families.guts.table import GutsSettlement, GutsTable
+from engine.hands.showdown import HostRanking, Showdown, ShownCards
+from engine.text import join_names
 
 GHOST_NAME = "ghost"
 
@@ -85,7 +88,7 @@ _GUTS_OPTION_FIELDS = frozenset(
 
 @dataclass(frozen=True, kw_only=True)
 class GutsRequest:
-    """A Guts deal read from JSON, ready for :func:`engine.guts.settle_guts_deal`."""
+    """A Guts deal read from JSON, ready for :func:`.settle.settle_guts_deal`."""
 
     table: GutsTable
     options: GutsOptions
@@ -291,3 +294,15 @@ def boolean(value: Any, *, what: str) -> bool:
     if not isinstance(value, bool):
         raise SettlementError(f"{what} must be true or false, not {value!r}")
     return value
+
+
+def settle_guts_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``python -m engine settle`` with ``"kind": "guts"``: the format above, in and out."""
+    request = read_guts_request(data)
+    settlement = settle_guts_deal(
+        request.table,
+        request.options,
+        in_players=request.in_players,
+        showdown=request.showdown,
+    )
+    return guts_settlement_to_json(settlement, table=request.table)

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.guts_chips import Movement, Seat
+from engine.chips.movements import Movement
+from engine.chips.seats import Seat
 
 
 @dataclass(frozen=True, kw_only=True)

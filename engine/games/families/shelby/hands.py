@@ -7,7 +7,7 @@ three of five (3-2-A best), and the best five with 3s and 9s wild, plus any
 extra cards bought for 4s.
 
 >>> from engine.cards import parse_cards
->>> from engine.shelby_state import ShelbyVariant
+>>> from engine.games.families.shelby.state import ShelbyVariant
 >>> shown = rate_round(ShelbyVariant.PSYCHO, 1, {0: parse_cards("As Ah 2c"),
 ...                                               1: parse_cards("Ks Kh Kc")})
 >>> shown.scores[0] > shown.scores[1], shown.names[0]
@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from engine.guts_chips import Seat
-from engine.rankings import (
+from engine.chips.seats import Seat
+from engine.games.families.shelby.state import ShelbyVariant
+from engine.hands.rankings import (
     BASEBALL_WILD,
     STANDARD,
     Guts2Ranking,
@@ -29,8 +30,7 @@ from engine.rankings import (
     LowRanking,
     Ranking,
 )
-from engine.shelby_state import ShelbyVariant
-from engine.showdown import ShowdownScores, scores_from_cards
+from engine.hands.showdown import ShowdownScores, scores_from_cards
 
 _SHELBY_CARDS: Final = (2, 3, 5, 7)
 _PSYCHO_CARDS: Final = (3, 5, 7)

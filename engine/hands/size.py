@@ -29,7 +29,8 @@ still in shows every card they hold, and that number follows from the game:
 * House options as the digital games name them change the count:
   ``buy_walk`` (only bought walks bring extra cards), ``simple`` No-Peek
   Baseball (no extra cards), Spit's ``spit_call`` and ``wild_widow``.
-* Guts 2, three-card Guts 3; Shelby rounds are checked by :mod:`engine.shelby`.
+* Guts 2, three-card Guts 3; Shelby rounds are checked by
+  :mod:`engine.games.families.shelby.settle`.
 
 In every other game a shared card (the last card dealt face up to the middle
 when seven play stud) counts as one of every hand's cards.

@@ -8,49 +8,37 @@ Psycho Shelby: uncapped, the pot as it was at the start of the round); the pot
 itself stays. Nobody holds: everyone antes. After the last round everyone
 antes and the cards are redealt; Shelbys carry over.
 
->>> from engine.showdown import HostRanking
+>>> from engine.hands.showdown import HostRanking
 >>> state = ShelbyState(pot=4, round=2, stacks={0: 30, 1: 30, 2: 30, 3: 30}, dealer=3)
 >>> played = settle_shelby_round(state, ShelbyOptions(limit=20), holders=[0, 1],
 ...                              showdown=HostRanking(groups=((1,), (0,))))
 >>> played.pays, played.receives, played.pot, played.next_state.round
 ({0: 4}, {1: 4}, 4, 3)
 
-:func:`settle_shelby_json` is the same for ``python -m engine settle``; its
-format is described in :mod:`engine.shelby_json`.
+:func:`engine.games.families.shelby.json_io.settle_shelby_json` reads the same from
+``python -m engine settle`` (its JSON format is described there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
-from engine import shelby_json
+from engine.chips.dealer import left_of_dealer_order, next_dealer
+from engine.chips.movements import SHELBY_POT, Ledger, split_chips
+from engine.chips.seats import Seat, check_known, check_not_negative, check_seats, seat_name
 from engine.errors import (
     NegativeAmountError,
     SettlementError,
     ShowdownMismatchError,
     StackTooShortError,
 )
-from engine.guts_chips import (
-    SHELBY_POT,
-    Ledger,
-    Seat,
-    check_known,
-    check_not_negative,
-    check_seats,
-    join_names,
-    left_of_dealer_order,
-    next_dealer,
-    seat_name,
-    split_chips,
-)
-from engine.guts_showdown import (
+from engine.games.families.guts.showdown import (
     RankedShowdown,
     describe_hands,
     rank_showdown,
 )
-from engine.shelby_hands import cards_held, rate_round
-from engine.shelby_state import (
+from engine.games.families.shelby.hands import cards_held, rate_round
+from engine.games.families.shelby.state import (
     SHELBYS_TO_WIN,
     ShelbyOptions,
     ShelbyOutcome,
@@ -58,7 +46,8 @@ from engine.shelby_state import (
     ShelbyState,
     ShelbyVariant,
 )
-from engine.showdown import Showdown, ShowdownScores
+from engine.hands.showdown import Showdown, ShowdownScores
+from engine.text import join_names
 
 __all__ = [
     "ShelbyOptions",
@@ -66,7 +55,6 @@ __all__ = [
     "ShelbyRoundSettlement",
     "ShelbyState",
     "ShelbyVariant",
-    "settle_shelby_json",
     "settle_shelby_round",
 ]
 
@@ -125,21 +113,6 @@ def settle_shelby_round(
             )
         game.losers_pay(ranked, payment=payment, pot_at_start=pot_at_start)
     return game.settlement()
-
-
-def settle_shelby_json(data: Mapping[str, Any]) -> dict[str, Any]:
-    """``python -m engine settle`` with ``"kind": "shelby"``: see :mod:`engine.shelby_json`."""
-    request = shelby_json.read_shelby_request(data)
-    settled = settle_shelby_round(
-        request.state,
-        request.options,
-        holders=request.holders,
-        showdown=request.showdown,
-        extra_cards=request.extra_cards,
-    )
-    return shelby_json.shelby_settlement_to_json(
-        settled, state=request.state, options=request.options
-    )
 
 
 def _check_state(state: ShelbyState, options: ShelbyOptions) -> None:

@@ -53,9 +53,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.chips.seats import Seat
 from engine.errors import SettlementError
-from engine.guts_chips import Seat
-from engine.guts_json import (
+from engine.games.families.guts.json_io import (
     Roster,
     check_keys,
     integer,
@@ -64,8 +64,14 @@ from engine.guts_json import (
     read_showdown,
     required,
 )
-from engine.shelby_state import ShelbyOptions, ShelbyRoundSettlement, ShelbyState, ShelbyVariant
-from engine.showdown import Showdown
+from engine.games.families.shelby.settle import settle_shelby_round
+from engine.games.families.shelby.state import (
+    ShelbyOptions,
+    ShelbyRoundSettlement,
+    ShelbyState,
+    ShelbyVariant,
+)
+from engine.hands.showdown import Showdown
 
 _SHELBY_KEYS = frozenset(
     {"kind", "players", "dealer", "pot", "round", "options", "hold", "showdown", "extra_cards"}
@@ -75,7 +81,7 @@ _SHELBY_OPTION_FIELDS = frozenset({"variant", "ante", "limit", "extra_card_price
 
 @dataclass(frozen=True, kw_only=True)
 class ShelbyRequest:
-    """A Shelby round read from JSON, ready for :func:`engine.shelby.settle_shelby_round`."""
+    """A Shelby round read from JSON, ready for :func:`.settle.settle_shelby_round`."""
 
     state: ShelbyState
     options: ShelbyOptions
@@ -163,3 +169,16 @@ def shelby_settlement_to_json(
         "movements": roster.movements(settled.movements),
         "reasons": list(settled.reasons),
     }
+
+
+def settle_shelby_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``python -m engine settle`` with ``"kind": "shelby"``: the format above, in and out."""
+    request = read_shelby_request(data)
+    settled = settle_shelby_round(
+        request.state,
+        request.options,
+        holders=request.holders,
+        showdown=request.showdown,
+        extra_cards=request.extra_cards,
+    )
+    return shelby_settlement_to_json(settled, state=request.state, options=request.options)

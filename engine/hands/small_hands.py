@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from engine.cards import ACE, THREE, TWO
-from engine.categories import Category, encode
 from engine.errors import EngineError
-from engine.high_hand import Made
-from engine.rankings import Guts2Ranking, Guts3Ranking, LowRanking
+from engine.hands.categories import Category, encode
+from engine.hands.high_hand import Made
+from engine.hands.rankings import Guts2Ranking, Guts3Ranking, LowRanking
 
 # The tier of each category in a low hand measures how bad it is: the order of
 # high poker, so a pair is worse than no pair and a flush (when it counts) is

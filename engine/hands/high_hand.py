@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.cards import ACE, ALL_CARDS, FIVE, Card
-from engine.categories import Category, encode
+from engine.hands.categories import Category, encode
 
 DESCENDING: Final = tuple(range(12, -1, -1))
 # Straights from the top: A-K-Q-J-10 down to the wheel 5-4-3-2-A.
@@ -48,7 +48,7 @@ class Made:
 
 
 def deciding_values(category: Category, ranks: Sequence[int]) -> list[int]:
-    """The tie-break values (``rank + 1``) of a made hand, see :mod:`engine.categories`."""
+    """The tie-break values (``rank + 1``) of a made hand, see :mod:`engine.hands.categories`."""
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.FIVE_OF_A_KIND):
         return [ranks[0] + 1]
     values: list[int] = []

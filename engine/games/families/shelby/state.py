@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.chips.movements import Movement
+from engine.chips.seats import Seat
 from engine.errors import NegativeAmountError, SettlementError
-from engine.guts_chips import Movement, Seat
 
 SHELBYS_TO_WIN = 3
 

@@ -1,11 +1,11 @@
 """A Guts or Shelby showdown, entered as the host's ranking or as the cards, in ranked groups.
 
 At a physical table the host often just taps who won; when cards are entered
-the evaluator ranks them (both through :mod:`engine.showdown`). Either way the
+the evaluator ranks them (both through :mod:`engine.hands.showdown`). Either way the
 settlement sees groups of seats, best first, tied seats in one group. The
 ghost hand of Guts (a hand nobody owns) takes part as the pseudo-seat :data:`GHOST`.
 
->>> from engine.showdown import scores_from_cards
+>>> from engine.hands.showdown import scores_from_cards
 >>> ranked = rank_showdown(HostRanking(groups=((2,), (0, 3))), entrants={0, 2, 3}, names={},
 ...                        check_hand=lambda seat, cards: None, rate=scores_from_cards)
 >>> ranked.groups
@@ -18,9 +18,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine.chips.seats import Seat, seat_name
 from engine.errors import ShowdownMismatchError
-from engine.guts_chips import Seat, join_names, seat_name
-from engine.showdown import HostRanking, Showdown, ShowdownScores, scores_from_ranking
+from engine.hands.showdown import HostRanking, Showdown, ShowdownScores, scores_from_ranking
+from engine.text import join_names
 
 GHOST: Final = -1
 """The seat of the ghost hand: dealt like a player's hand, owned by nobody."""
@@ -49,7 +50,8 @@ def rank_showdown(
     """Rank a showdown that must name exactly ``entrants``.
 
     ``check_hand(seat, cards)`` refuses a hand of the wrong size for the game;
-    ``rate(hands)`` scores the shown hands (usually :func:`engine.showdown.scores_from_cards`).
+    ``rate(hands)`` scores the shown hands (usually
+    :func:`engine.hands.showdown.scores_from_cards`).
     """
     if isinstance(showdown, HostRanking):
         named = [seat for group in showdown.groups for seat in group]

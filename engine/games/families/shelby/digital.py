@@ -2,7 +2,7 @@
 
 Each round deals more face-down cards, then everyone holds or drops at once
 (:class:`~engine.games.steps.shelby.ShelbyHold`), settled like a physical
-round by :func:`engine.shelby.settle_shelby_round`. The night's pot and
+round by :func:`engine.games.families.shelby.settle.settle_shelby_round`. The night's pot and
 Shelby markers come in through ``HandState.start(carry=...)`` and go on in
 ``phase["carry_out"]``, as Guts deals chain (see :mod:`engine.games.steps.shelby`).
 Which of the two games is played is the game's name, not an option.
@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.games.errors import GameOptionError
+from engine.games.families.shelby.state import ShelbyOptions, ShelbyVariant
 from engine.games.options import GameSpec, OptionSpec
 from engine.games.rules import GameRules, Step
 from engine.games.steps.deal import Deal
 from engine.games.steps.shelby import ShelbyBuyCards, ShelbyHold
-from engine.rankings import BASEBALL_WILD, STANDARD, HighRanking
-from engine.shelby_state import ShelbyOptions, ShelbyVariant
+from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking
 
 _ANTE: Final = OptionSpec(
     name="ante", kind="count", default=1, least=1, help="the ante of every player"

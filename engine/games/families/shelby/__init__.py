@@ -1,0 +1,1 @@
+"""Shelby and Psycho Shelby: state, hands, round settlement, digital game and JSON format."""

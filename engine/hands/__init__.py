@@ -1,0 +1,1 @@
+"""Poker hands: evaluation, rankings, names, card counts and the showdown."""
