@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from gamenight.models import Night, Transaction
 
 
-def record_url(night: Night, game: str = "seven-card-stud") -> str:
-    return f"/nights/{night.pk}/record/{game}/"
+class AtNight(Protocol):
+    """Anything of a night, such as tests/web's Table."""
+
+    @property
+    def night(self) -> Night: ...
 
 
-def undo_url(night: Night, record: Transaction) -> str:
-    return f"/nights/{night.pk}/deals/{record.pk}/undo/"
+def _night(at: Night | AtNight) -> Night:
+    return at if isinstance(at, Night) else at.night
+
+
+def record_url(at: Night | AtNight, game: str = "seven-card-stud") -> str:
+    return f"/nights/{_night(at).pk}/record/{game}/"
+
+
+def undo_url(at: Night | AtNight, record: Transaction) -> str:
+    return f"/nights/{_night(at).pk}/deals/{record.pk}/undo/"
 
 
 def alerts(html: str) -> list[str]:

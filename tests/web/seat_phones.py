@@ -1,4 +1,4 @@
-"""Phones holding seat links, shared by the digital tests.
+"""Digital hands, their seat links and the phones holding them, shared by the digital tests.
 
 The first open of a seat link claims it for that browser
 (gamenight.services.seat_binding): a test that acts for a seat must do so from
@@ -11,11 +11,22 @@ from typing import Any
 
 from django.test import Client
 from django.urls import reverse
+from ledger_helpers import Table
 
-from gamenight.models import SeatLink
-from gamenight.services import seat_links
+from gamenight.models import DigitalHand, SeatLink
+from gamenight.services import digital, seat_links
 
 _PHONES: dict[str, Client] = {}
+
+
+def start(table: Table, game: str = "seven-card-stud", key: str = "start") -> DigitalHand:
+    """The host deals a digital hand of ``game`` at the table's night."""
+    return digital.start_hand(night_id=table.night.pk, by=table.owner, key=key, game=game)
+
+
+def link_of(hand: DigitalHand, seat: int) -> SeatLink:
+    """The live link of the engine's ``seat`` in ``hand``."""
+    return SeatLink.objects.get(seat_id=hand.seat_ids[seat], hand=None, revoked=False)
 
 
 def seat_url(link: SeatLink, name: str = "seat_page") -> str:

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from helpers.clients import client_for
 from ledger_helpers import Table, assert_ledger_consistent, stacks
-from seat_phones import phone, post_move, seat_url
+from seat_phones import link_of, phone, post_move, seat_url, start
 
 from engine.cards import ALL_CARDS
 from engine.games import GAMES, ActionName, HandState, seat_view
@@ -30,20 +31,6 @@ def night(table: Table) -> Table:
     table.night.allowed_games = list(GAMES)
     table.night.save()
     return table
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def start(table: Table, game: str = "seven-card-stud", key: str = "start") -> DigitalHand:
-    return digital.start_hand(night_id=table.night.pk, by=table.owner, key=key, game=game)
-
-
-def link_of(hand: DigitalHand, seat: int) -> SeatLink:
-    return SeatLink.objects.get(seat_id=hand.seat_ids[seat], hand=None, revoked=False)
 
 
 def random_move(state: HandState, rng: random.Random) -> dict[str, Any]:

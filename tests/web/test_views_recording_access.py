@@ -14,7 +14,7 @@ from gamenight.models import Transaction
 
 @pytest.mark.parametrize("who", ["owner", "cohost"])
 def test_hosts_see_the_form_with_a_row_per_player(table: Table, who: str) -> None:
-    response = client_for(getattr(table, who)).get(record_url(table.night))
+    response = client_for(getattr(table, who)).get(record_url(table))
     assert response.status_code == 200
     html = response.content.decode()
     for pid in table.ids:
@@ -24,13 +24,13 @@ def test_hosts_see_the_form_with_a_row_per_player(table: Table, who: str) -> Non
 
 
 def test_a_player_who_may_only_view_gets_403_on_the_form(table: Table) -> None:
-    assert client_for(table.viewer).get(record_url(table.night)).status_code == 403
+    assert client_for(table.viewer).get(record_url(table)).status_code == 403
 
 
 def test_an_outsider_gets_404_on_every_page(table: Table) -> None:
     client = client_for(table.outsider)
     night = table.night.pk
-    assert client.get(record_url(table.night)).status_code == 404
+    assert client.get(record_url(table)).status_code == 404
     assert client.get(f"/nights/{night}/deals/").status_code == 404
     assert client.post(f"/nights/{night}/deals/1/undo/", {"key": "k"}).status_code == 404
     group = table.group.pk
@@ -39,7 +39,7 @@ def test_an_outsider_gets_404_on_every_page(table: Table) -> None:
 
 def test_anonymous_is_sent_to_log_in(table: Table) -> None:
     client = client_for(None)
-    for url in (record_url(table.night), f"/nights/{table.night.pk}/deals/"):
+    for url in (record_url(table), f"/nights/{table.night.pk}/deals/"):
         response = client.get(url)
         assert response.status_code == 302
         assert "login" in response["Location"]
@@ -47,7 +47,7 @@ def test_anonymous_is_sent_to_log_in(table: Table) -> None:
 
 def test_an_unknown_game_or_night_is_404(table: Table) -> None:
     client = client_for(table.owner)
-    assert client.get(record_url(table.night, "canasta")).status_code == 404
+    assert client.get(record_url(table, "canasta")).status_code == 404
     assert client.get("/nights/99999/record/guts/").status_code == 404
 
 
@@ -84,7 +84,7 @@ def test_the_viewer_sees_the_recorded_games_without_undo(table: Table) -> None:
         for shown in ("#1 Seven-card stud", "Ben +8", "Anna -6", "#2 Guts", "#3 Guts"):
             assert shown in html, shown
         # What the host is offered, so that the viewer's page is known to lack it.
-        for offered in (undo_url(table.night, hand), undo_url(table.night, deals[1])):
+        for offered in (undo_url(table, hand), undo_url(table, deals[1])):
             assert offered in host_html
             assert offered not in html
         assert "Undo Guts #3 first." in host_html
@@ -94,7 +94,7 @@ def test_the_viewer_sees_the_recorded_games_without_undo(table: Table) -> None:
 
 
 def test_the_viewer_cannot_post_a_game(table: Table) -> None:
-    response = client_for(table.viewer).post(record_url(table.night), {"key": "k", "confirm": "1"})
+    response = client_for(table.viewer).post(record_url(table), {"key": "k", "confirm": "1"})
     assert response.status_code == 403
     assert not Transaction.objects.filter(idempotency_key="k").exists()
 
@@ -113,12 +113,12 @@ def test_the_viewer_cannot_post_a_game(table: Table) -> None:
     ],
 )
 def test_every_family_renders_its_form(table: Table, game: str) -> None:
-    response = client_for(table.owner).get(record_url(table.night, game))
+    response = client_for(table.owner).get(record_url(table, game))
     assert response.status_code == 200
 
 
 def test_an_htmx_request_gets_only_the_form(table: Table) -> None:
-    response = client_for(table.owner).get(record_url(table.night), HTTP_HX_REQUEST="true")
+    response = client_for(table.owner).get(record_url(table), HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<form id="record-form"')
