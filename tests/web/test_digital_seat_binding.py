@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from helpers.clients import client_for
 from ledger_helpers import Table, assert_ledger_consistent, make_table, run_together
-from seat_phones import link_of, seat_url, start
+from seat_phones import link_of, random_move, seat_url, start
 
 from engine.cards import ALL_CARDS, parse_card
 from engine.games import GAMES, ActionName, HandState, seat_view, table_view
@@ -338,26 +338,6 @@ def _check(
     assert HandAction.objects.filter(hand=hand).count() == hand.version
 
 
-def _random_move(state: HandState, rng: random.Random) -> dict[str, Any]:
-    seat = state.actor
-    assert seat is not None
-    choice = rng.choice(state.legal_actions())
-    data: dict[str, Any] = {"action": choice.kind.value}
-    if choice.min_amount is not None and choice.max_amount is not None:
-        amount = rng.randint(choice.min_amount, choice.max_amount)
-        if choice.kind is ActionName.DRAW:
-            held = [card for card, _ in state.cards[seat]]
-            picked = rng.sample(held, amount)
-            if not state.can_draw(seat=seat, cards=picked):
-                picked = []
-            data["cards"] = [str(ALL_CARDS[c]) for c in picked]
-        else:
-            data["amount"] = str(amount)
-    if choice.game:
-        data["game"] = choice.game
-    return data
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_one_but_the_seat_s_own_phone_sees_its_face_down_cards(night: Table, game: str) -> None:
     rng = random.Random(sum(map(ord, game)) + 7)
@@ -373,7 +353,7 @@ def test_no_one_but_the_seat_s_own_phone_sees_its_face_down_cards(night: Table, 
         if hand.status != HandStatus.RUNNING:
             break
         state = digital.hand_state(hand)
-        data = _random_move(state, rng)
+        data = random_move(state, rng)
         data.update(hand=str(hand.pk), version=str(hand.version), key=f"{game}-{step}")
         response = phones[state.actor].post(seat_url(links[state.actor], "seat_act"), data)
         assert response.status_code == 302, response.content.decode()[:2000]
