@@ -40,6 +40,15 @@ def make_people(*, players: int = 5, prefix: str = "") -> People:
     )
 
 
+def give_emails(people: People) -> None:
+    """Anna and Ben have an email address (for the report mail); the others none."""
+    for player, email in zip(
+        people.players[:2], ("anna@example.org", "ben@example.org"), strict=True
+    ):
+        player.email = email
+        player.save()
+
+
 def played_night(
     people: People,
     *,

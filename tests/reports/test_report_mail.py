@@ -17,7 +17,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 from helpers.clients import client_for
-from report_people import People, make_people, played_night
+from report_people import People, give_emails, make_people, played_night
 
 from gamenight import tasks
 from gamenight.models import MailStatus, Night, NightReport, ReportStatus
@@ -27,11 +27,7 @@ from gamenight.reports import build
 @pytest.fixture
 def people(db: None) -> People:
     people = make_people(players=4)
-    for player, email in zip(
-        people.players[:2], ("anna@example.org", "ben@example.org"), strict=True
-    ):
-        player.email = email
-        player.save()
+    give_emails(people)
     return people
 
 
