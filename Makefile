@@ -12,6 +12,11 @@ STAMP  := $(VENV)/.installed
 #   make test PYTEST_ARGS="-n auto"
 PYTEST_ARGS ?=
 
+# Hypothesis profile (tests/helpers/profiles.py): `dev` by default, a tenth of
+# each property test's examples; `ci` (the default under CI=true) the full
+# counts; `thorough` ten times them. make passes it on to pytest:
+#   make test HYPOTHESIS_PROFILE=ci
+
 .PHONY: venv postgres chromium redis test run dev fmt bench bench-reports clean
 
 ## venv: create .venv and install the locked packages (again only when requirements.lock changes)

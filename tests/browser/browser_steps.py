@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from gamenight.models import Night, Player
+from gamenight.models import Night, Player, Transaction, TransactionKind
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan", "Eva")
 PASSWORD = "felt-table-4-chips"
@@ -24,11 +24,9 @@ def fits_phone(page: Any) -> None:
 def log_in(page: Any, user: Any, origin: str) -> None:
     """Give the page's browser the user's session: no login form, no password."""
     from django.conf import settings
-    from django.test import Client
+    from helpers.clients import client_for
 
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    cookie = client_for(user).cookies[settings.SESSION_COOKIE_NAME].value
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": origin}]
     )
@@ -235,3 +233,19 @@ def night_pots(page: Any) -> dict[str, int]:
         label, _sep, chips = text.rpartition(":")
         result[label.strip()] = int(chips)
     return result
+
+
+def table_hands(night: Any) -> int:
+    """How many table hands the night has recorded."""
+    return Transaction.objects.filter(night=night, kind=TransactionKind.TABLE_HAND).count()
+
+
+def preview_a_hand(page: Any, running_night: Any, origin: str) -> None:
+    """The host previews a hand of stud: Anna and Ben put in 10, Ben second, the rest fold."""
+    log_in(page, running_night.host, origin)
+    page.goto(f"/nights/{running_night.night.pk}/record/seven-card-stud/")
+    for name in ("Carla", "Dan", "Eva"):
+        fill_row(page, name, folded=True)
+    fill_row(page, "Anna", chips=10, place=1)
+    fill_row(page, "Ben", chips=10, place=2)
+    preview(page)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ci import missing
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -64,9 +65,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def _missing(reason: str) -> None:
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"Chromium is needed in CI: {reason}")
-    pytest.skip(f"browser tests skipped: {reason} (make chromium installs it)")
+    missing(
+        needed=f"Chromium is needed in CI: {reason}",
+        skipped=f"browser tests skipped: {reason} (make chromium installs it)",
+    )
 
 
 @pytest.fixture(scope="module")

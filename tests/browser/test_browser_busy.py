@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_steps import fill_row, fits_phone, log_in, preview
+from browser_steps import fits_phone, preview_a_hand
 from django.db import OperationalError
 from playwright.sync_api import expect
 
@@ -32,13 +32,7 @@ def test_a_busy_database_is_shown_and_sending_again_records_once(
 
     # The live server runs in this process: the view finds the patched service.
     monkeypatch.setattr(services, "record_table_hand", busy_the_first_time)
-    log_in(page, running_night.host, live_server.url)
-    page.goto(f"/nights/{running_night.night.pk}/record/seven-card-stud/")
-    for name in ("Carla", "Dan", "Eva"):
-        fill_row(page, name, folded=True)
-    fill_row(page, "Anna", chips=10, place=1)
-    fill_row(page, "Ben", chips=10, place=2)
-    preview(page)
+    preview_a_hand(page, running_night, live_server.url)
     confirm = page.get_by_role("button", name="Confirm and record")
     confirm.click()
     alert = page.locator("#main > p[role=alert]")

@@ -10,24 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_steps import fill_row, fits_phone, log_in, preview
+from browser_steps import fits_phone, preview_a_hand, table_hands
 from playwright.sync_api import expect
-
-from gamenight.models import Transaction, TransactionKind
-
-
-def _hands(night: Any) -> int:
-    return Transaction.objects.filter(night=night, kind=TransactionKind.TABLE_HAND).count()
-
-
-def _previewed_hand(page: Any, running_night: Any, live_server: Any) -> None:
-    log_in(page, running_night.host, live_server.url)
-    page.goto(f"/nights/{running_night.night.pk}/record/seven-card-stud/")
-    for name in ("Carla", "Dan", "Eva"):
-        fill_row(page, name, folded=True)
-    fill_row(page, "Anna", chips=10, place=1)
-    fill_row(page, "Ben", chips=10, place=2)
-    preview(page)
 
 
 def _double_tap(page: Any, how: str) -> None:
@@ -44,12 +28,12 @@ def _double_tap(page: Any, how: str) -> None:
 def test_a_double_tap_on_confirm_records_one_hand(
     page: Any, running_night: Any, live_server: Any, how: str
 ) -> None:
-    _previewed_hand(page, running_night, live_server)
-    assert _hands(running_night.night) == 0
+    preview_a_hand(page, running_night, live_server.url)
+    assert table_hands(running_night.night) == 0
     _double_tap(page, how)
     expect(page.get_by_role("heading", name="Table")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    assert _hands(running_night.night) == 1
+    assert table_hands(running_night.night) == 1
     deals = page.locator("#deal-list li.deal")
     expect(deals).to_have_count(1)
     expect(deals.first).to_contain_text("Anna +13")
@@ -60,10 +44,10 @@ def test_a_double_tap_without_javascript_records_one_hand(
     open_phone: Any, running_night: Any, live_server: Any
 ) -> None:
     page = open_phone(javascript=False)
-    _previewed_hand(page, running_night, live_server)
+    preview_a_hand(page, running_night, live_server.url)
     button = page.get_by_role("button", name="Confirm and record")
     button.dblclick()
     expect(page.get_by_role("heading", name="Table")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    assert _hands(running_night.night) == 1
+    assert table_hands(running_night.night) == 1
     expect(page.locator("#deal-list li.deal")).to_have_count(1)

@@ -8,6 +8,7 @@ import importlib
 import json
 
 import pytest
+from helpers.profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -487,7 +488,7 @@ def played_hands(draw: st.DrawFn) -> tuple[list[int], list[BettingRound]]:
     return stacks, rounds
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(played_hands())
 def test_random_legal_play_keeps_every_chip_and_ends_each_round_matched(
     hand: tuple[list[int], list[BettingRound]],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from brute_force import brute_strength
+from helpers.profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from engine.hands.categories import Category, decode
 from engine.hands.evaluate import FastEvaluator, evaluate, strength
 from engine.hands.rankings import STANDARD, HighRanking
 
-PROPERTY_SETTINGS = settings(deadline=None, max_examples=200)
+PROPERTY_SETTINGS = settings(max_examples=examples(200))
 
 CARD = st.integers(min_value=0, max_value=51)
 WILD = st.frozensets(st.integers(min_value=0, max_value=12), max_size=3)

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 import pytest
+from helpers.profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -615,7 +616,7 @@ def check_invariants(before: GutsTable, options: GutsOptions, settled: GutsSettl
     assert sum(settled.net.values()) == (before.pot + before.reserve) - (after.pot + after.reserve)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     options=guts_options(),
     stacks=st.lists(st.integers(0, 300), min_size=2, max_size=7),

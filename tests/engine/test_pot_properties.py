@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from helpers.profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,7 +57,7 @@ def cases(draw: st.DrawFn) -> Case:
     )
 
 
-PROPERTY_SETTINGS = settings(max_examples=500, deadline=None)
+PROPERTY_SETTINGS = settings(max_examples=examples(500))
 
 
 @PROPERTY_SETTINGS
@@ -149,7 +150,7 @@ def table_hands(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(table_hands(), st.randoms(use_true_random=False))
 def test_a_table_hand_entered_in_any_order_settles_the_same_and_explains_every_chip(
     hand: dict[str, object], rng: random.Random

@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 
 import pokerkit as pk
+from helpers.profiles import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -323,8 +324,7 @@ def pokerkit_odd_chip_payouts(hand: Hand, result: PotSettlement) -> dict[int, in
 
 
 @settings(
-    max_examples=2000,
-    deadline=None,
+    max_examples=examples(2000),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(table=tables(), rng=st.randoms(use_true_random=False))

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 import pytest
+from helpers.profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -626,7 +627,7 @@ def test_json_bad_input_names_the_problem(
 # ---------------------------------------------------------------- conservation
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(
     psycho=st.booleans(),
     limit=st.none() | st.integers(1, 30),

@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.utils import translation
-from report_services import Broker, OnFile, RedisServer, Worker, in_ci
+from helpers.ci import missing
+from report_services import Broker, RedisServer, Worker, on_file
 
 
 @pytest.fixture(autouse=True)
@@ -57,9 +58,7 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     )
     if binary is None:
         message = "redis-server not found (make redis installs Debian's redis-server)"
-        if in_ci():
-            pytest.fail(f"Redis is needed in CI: {message}")
-        pytest.skip(message)
+        missing(needed=f"Redis is needed in CI: {message}", skipped=message)
     server = RedisServer(binary, tmp_path)
     server.start()
     try:
@@ -75,7 +74,7 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 def migrated_file(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: Any) -> Path:
     """A migrated SQLite file, made once; each test works on a copy."""
     path = Path(tmp_path_factory.mktemp("reports-db")) / "template.sqlite3"
-    with django_db_blocker.unblock(), OnFile(path):
+    with django_db_blocker.unblock(), on_file(path):
         call_command("migrate", verbosity=0, interactive=False)
     return path
 
@@ -84,7 +83,7 @@ def migrated_file(django_db_setup: None, django_db_blocker: Any, tmp_path_factor
 def db_file(migrated_file: Path, django_db_blocker: Any, tmp_path: Path) -> Iterator[Path]:
     path = tmp_path / "db.sqlite3"
     shutil.copy(migrated_file, path)
-    with django_db_blocker.unblock(), OnFile(path):
+    with django_db_blocker.unblock(), on_file(path):
         yield path
 
 

@@ -7,9 +7,10 @@ import random
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
+from helpers.people import make_members
 
 from gamenight import services
-from gamenight.models import Group, Night, Player, Role, Season
+from gamenight.models import Group, Night, Player, Season
 from gamenight.reports.sample import play_night
 
 
@@ -28,18 +29,24 @@ class People:
 
 
 def make_people(*, players: int = 5, prefix: str = "") -> People:
-    owner, cohost, viewer, outsider = (
-        User.objects.create(username=f"{prefix}{n}")
-        for n in ("owner", "cohost", "viewer", "outsider")
-    )
-    group = services.create_group(name="Friday poker", host=owner)
-    for user, role in ((cohost, Role.COHOST), (viewer, Role.PLAYER)):
-        services.join_group(token=group.invite_token, user=user)
-        services.set_role(group_id=group.pk, by=owner, user=user, role=role)
-    services.create_group(name="Other group", host=outsider)
+    members = make_members(prefix=prefix)
     names = ["Anna", "Ben", "Carla", "Dieter", "Eva", "Fritz", "Gül", "Hans", "Ines", "Jo"]
-    made = [services.add_player(group_id=group.pk, by=owner, name=name) for name in names[:players]]
-    return People(group, made, owner, cohost, viewer, outsider)
+    made = [
+        services.add_player(group_id=members.group.pk, by=members.owner, name=name)
+        for name in names[:players]
+    ]
+    return People(
+        members.group, made, members.owner, members.cohost, members.viewer, members.outsider
+    )
+
+
+def give_emails(people: People) -> None:
+    """Anna and Ben have an email address (for the report mail); the others none."""
+    for player, email in zip(
+        people.players[:2], ("anna@example.org", "ben@example.org"), strict=True
+    ):
+        player.email = email
+        player.save()
 
 
 def played_night(

@@ -12,20 +12,17 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from django.db import connections
+from helpers.databases import default_database
 
 from gamenight.celery import app as celery_app
 from gamenight.commands import WORKER
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
 def _free_port() -> int:
@@ -95,34 +92,18 @@ class RedisServer:
             self.process = None
 
 
-class OnFile:
+def on_file(path: Path) -> AbstractContextManager[None]:
     """Point the ``default`` alias at a SQLite file and back again."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def __enter__(self) -> None:
-        self.settings = connections.settings["default"]
-        self.saved_settings = dict(self.settings)
-        self.saved_connection = connections["default"]
-        self.settings.clear()
-        self.settings.update(
-            {
-                **self.saved_settings,
-                "ENGINE": "django.db.backends.sqlite3",
-                "NAME": str(self.path),
-                "CONN_MAX_AGE": 0,
-                "TEST": {},
-                "OPTIONS": {"timeout": 20},
-            }
-        )
-        connections["default"] = connections.create_connection("default")
-
-    def __exit__(self, *exc: object) -> None:
-        connections["default"].close()
-        self.settings.clear()
-        self.settings.update(self.saved_settings)
-        connections["default"] = self.saved_connection
+    return default_database(
+        lambda saved: {
+            **saved,
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(path),
+            "CONN_MAX_AGE": 0,
+            "TEST": {},
+            "OPTIONS": {"timeout": 20},
+        }
+    )
 
 
 class Broker:

@@ -11,7 +11,7 @@ import pytest
 from django.core import mail
 from django.db import OperationalError
 from django.db.models import Sum
-from report_people import People, make_people, played_night
+from report_people import People, give_emails, make_people, played_night
 
 from gamenight import services, tasks
 from gamenight.models import (
@@ -31,11 +31,7 @@ from gamenight.reports.night import GAME_KINDS
 @pytest.fixture
 def people(db: None) -> People:
     people = make_people(players=5)
-    for player, email in zip(
-        people.players[:2], ("anna@example.org", "ben@example.org"), strict=True
-    ):
-        player.email = email
-        player.save()
+    give_emails(people)
     return people
 
 

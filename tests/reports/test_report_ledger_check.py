@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.urls import reverse
+from helpers.clients import client_for
 from report_people import People, make_people, played_night
 
 from gamenight import tasks
@@ -26,9 +26,9 @@ def night(people: People, django_capture_on_commit_callbacks: Any) -> Night:
 
 
 def _page(user: Any, night: Night, language: str = "en") -> str:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    page = client.get(reverse("night_report", args=[night.pk]))
+    page = client_for(user, HTTP_ACCEPT_LANGUAGE=language).get(
+        reverse("night_report", args=[night.pk])
+    )
     assert page.status_code == 200
     return page.content.decode()
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.test import Client
 from django.urls import reverse
-from report_people import People, make_people, played_night
+from helpers.clients import client_for
+from report_people import People, give_emails, make_people, played_night
 
 from gamenight import tasks
 from gamenight.models import MailStatus, Night, NightReport, ReportStatus
@@ -27,11 +27,7 @@ from gamenight.reports import build
 @pytest.fixture
 def people(db: None) -> People:
     people = make_people(players=4)
-    for player, email in zip(
-        people.players[:2], ("anna@example.org", "ben@example.org"), strict=True
-    ):
-        player.email = email
-        player.save()
+    give_emails(people)
     return people
 
 
@@ -60,12 +56,6 @@ def _build(night: Night, capture: Callable[..., Any]) -> NightReport:
     with capture(execute=True):
         assert build.build_night(night.pk) == "built"
     return NightReport.objects.get(night=night)
-
-
-def _client(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_a_mail_server_down_leaves_the_mail_failed_after_its_retries(
@@ -143,17 +133,17 @@ def test_a_failed_mail_shows_its_reason_and_the_host_sends_it_again_once(
 ) -> None:
     monkeypatch.setattr(tasks.mail_report, "max_retries", 0)
     report = _build(night, django_capture_on_commit_callbacks)
-    page = _client(people.cohost).get(reverse("night_report", args=[night.pk])).content.decode()
+    page = client_for(people.cohost).get(reverse("night_report", args=[night.pk])).content.decode()
     assert "The mail could not be sent" in page
     assert "refused" in page.lower()
     url = reverse("night_report_mail", args=[night.pk])
     assert url in page
-    viewer_page = _client(people.viewer).get(reverse("night_report", args=[night.pk]))
+    viewer_page = client_for(people.viewer).get(reverse("night_report", args=[night.pk]))
     assert url not in viewer_page.content.decode()
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     mail.outbox.clear()
-    client = _client(people.cohost)
+    client = client_for(people.cohost)
     with django_capture_on_commit_callbacks(execute=True):
         first = client.post(url, {"key": "m1"})
     with django_capture_on_commit_callbacks(execute=True):
@@ -174,9 +164,9 @@ def test_only_hosts_send_again_and_get_is_refused(people: People, night: Night) 
         status=ReportStatus.READY, built_generation=1, mail_status=MailStatus.FAILED
     )
     url = reverse("night_report_mail", args=[night.pk])
-    assert _client(people.viewer).post(url, {"key": "k"}).status_code == 403
-    assert _client(people.outsider).post(url, {"key": "k"}).status_code == 404
-    assert _client(people.owner).get(url).status_code == 405
+    assert client_for(people.viewer).post(url, {"key": "k"}).status_code == 403
+    assert client_for(people.outsider).post(url, {"key": "k"}).status_code == 404
+    assert client_for(people.owner).get(url).status_code == 405
     assert NightReport.objects.get(night=night).mail_status == MailStatus.FAILED
 
 
@@ -184,7 +174,7 @@ def test_send_again_without_a_key_or_before_the_report_is_built_changes_nothing(
     people: People, night: Night
 ) -> None:
     url = reverse("night_report_mail", args=[night.pk])
-    client = _client(people.owner)
+    client = client_for(people.owner)
     early = client.post(url, {"key": "k"})
     assert early.status_code == 422
     assert "no report to mail yet" in early.content.decode()
@@ -204,7 +194,7 @@ def test_the_mail_state_is_on_the_page_in_german(people: People, night: Night) -
         mail_attempts=2,
         mail_error="SMTPServerDisconnected: Connection unexpectedly closed",
     )
-    client = _client(people.cohost)
+    client = client_for(people.cohost)
     url = reverse("night_report", args=[night.pk])
     english = client.get(url).content.decode()
     assert "Mailing the report" in english
@@ -236,7 +226,7 @@ def test_the_season_report_mail_can_be_sent_again_by_a_cohost(
     SeasonReport.objects.filter(season=season).update(
         mail_status=MailStatus.FAILED, mail_error="TimeoutError: timed out"
     )
-    client = _client(people.cohost)
+    client = client_for(people.cohost)
     page = client.get(reverse("season_report", args=[people.group.pk, season.pk])).content.decode()
     assert "TimeoutError: timed out" in page
     url = reverse("season_report_mail", args=[people.group.pk, season.pk])
@@ -247,4 +237,4 @@ def test_the_season_report_mail_can_be_sent_again_by_a_cohost(
     report = SeasonReport.objects.get(season=season)
     assert (report.mail_status, report.mailed_generation) == (MailStatus.SENT, 1)
     assert len(mail.outbox) == 2
-    assert _client(people.viewer).post(url, {"key": "s2"}).status_code == 403
+    assert client_for(people.viewer).post(url, {"key": "s2"}).status_code == 403

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.urls import reverse
+from helpers.clients import client_for
 from report_people import People, make_people, played_night
 
 from gamenight import services
@@ -25,17 +25,11 @@ def night(people: People, django_capture_on_commit_callbacks: Any) -> Night:
         return played_night(people, games=6)
 
 
-def _client(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_a_queued_report_shows_progress_that_polls_and_a_refresh_link(
     people: People, night: Night
 ) -> None:
     url = reverse("night_report", args=[night.pk])
-    page = _client(people.viewer).get(url)
+    page = client_for(people.viewer).get(url)
     assert page.status_code == 200
     html = page.content.decode()
     assert 'hx-trigger="every 2s"' in html
@@ -45,7 +39,7 @@ def test_a_queued_report_shows_progress_that_polls_and_a_refresh_link(
 
 def test_htmx_polling_gets_the_partial_and_stops_when_ready(people: People, night: Night) -> None:
     url = reverse("night_report", args=[night.pk])
-    client = _client(people.owner)
+    client = client_for(people.owner)
     partial = client.get(url, headers={"HX-Request": "true"})
     assert "<html" not in partial.content.decode()
     assert "every 2s" in partial.content.decode()
@@ -59,7 +53,7 @@ def test_htmx_polling_gets_the_partial_and_stops_when_ready(people: People, nigh
 def test_members_see_the_ready_report_its_chart_and_csv(people: People, night: Night) -> None:
     build.build_night(night.pk)
     report = NightReport.objects.get(night=night)
-    client = _client(people.viewer)
+    client = client_for(people.viewer)
     html = client.get(reverse("night_report", args=[night.pk])).content.decode()
     for row in report.data["results"]:
         assert row["name"] in html
@@ -74,14 +68,14 @@ def test_members_see_the_ready_report_its_chart_and_csv(people: People, night: N
 @pytest.mark.parametrize("name", ["night_report", "night_report_png", "night_report_csv"])
 def test_it_hides_the_report_from_an_outsider(people: People, night: Night, name: str) -> None:
     build.build_night(night.pk)
-    assert _client(people.outsider).get(reverse(name, args=[night.pk])).status_code == 404
+    assert client_for(people.outsider).get(reverse(name, args=[night.pk])).status_code == 404
 
 
 def test_a_failed_report_shows_the_reason(people: People, night: Night) -> None:
     NightReport.objects.filter(night=night).update(
         status=ReportStatus.FAILED, error="the night is not over yet", built_generation=1
     )
-    html = _client(people.owner).get(reverse("night_report", args=[night.pk])).content.decode()
+    html = client_for(people.owner).get(reverse("night_report", args=[night.pk])).content.decode()
     assert "the night is not over yet" in html
     assert "every 2s" not in html
 
@@ -91,7 +85,7 @@ def test_the_host_builds_again_once_per_key(
 ) -> None:
     build.build_night(night.pk)
     url = reverse("night_report_rebuild", args=[night.pk])
-    client = _client(people.cohost)
+    client = client_for(people.cohost)
     with django_capture_on_commit_callbacks(execute=False):
         first = client.post(url, {"key": "k1"})
         again = client.post(url, {"key": "k1"})  # a double tap
@@ -104,19 +98,19 @@ def test_a_viewer_may_not_build_again_and_an_outsider_cannot_tell(
     people: People, night: Night
 ) -> None:
     url = reverse("night_report_rebuild", args=[night.pk])
-    assert _client(people.viewer).post(url, {"key": "k"}).status_code == 403
-    assert _client(people.outsider).post(url, {"key": "k"}).status_code == 404
+    assert client_for(people.viewer).post(url, {"key": "k"}).status_code == 403
+    assert client_for(people.outsider).post(url, {"key": "k"}).status_code == 404
     assert NightReport.objects.get(night=night).generation == 1
 
 
 def test_it_rejects_get_on_build_again(people: People, night: Night) -> None:
     url = reverse("night_report_rebuild", args=[night.pk])
-    assert _client(people.owner).get(url).status_code == 405
+    assert client_for(people.owner).get(url).status_code == 405
 
 
 def test_the_host_sets_the_chip_value_and_bad_input_is_shown(people: People, night: Night) -> None:
     url = reverse("chip_value", args=[people.group.pk])
-    client = _client(people.owner)
+    client = client_for(people.owner)
     bad = client.post(url, {"key": "c0", "chip_value": "-1"})
     assert bad.status_code == 422
     people.group.refresh_from_db()
@@ -125,8 +119,10 @@ def test_the_host_sets_the_chip_value_and_bad_input_is_shown(people: People, nig
     assert ok.status_code == 302
     people.group.refresh_from_db()
     assert people.group.chip_value_cents == 25
-    assert _client(people.cohost).post(url, {"key": "c2", "chip_value": "1"}).status_code == 403
-    assert _client(people.outsider).post(url, {"key": "c3", "chip_value": "1"}).status_code == 404
+    assert client_for(people.cohost).post(url, {"key": "c2", "chip_value": "1"}).status_code == 403
+    assert (
+        client_for(people.outsider).post(url, {"key": "c3", "chip_value": "1"}).status_code == 404
+    )
 
 
 def test_the_season_report_page(people: People, django_capture_on_commit_callbacks: Any) -> None:
@@ -141,21 +137,21 @@ def test_the_season_report_page(people: People, django_capture_on_commit_callbac
     with django_capture_on_commit_callbacks(execute=False):
         played_night(people, games=4, season=season)
     url = reverse("season_report", args=[people.group.pk, season.pk])
-    assert "every 2s" in _client(people.viewer).get(url).content.decode()
+    assert "every 2s" in client_for(people.viewer).get(url).content.decode()
     build.build_season(season.pk)
-    html = _client(people.viewer).get(url).content.decode()
+    html = client_for(people.viewer).get(url).content.decode()
     assert "Anna" in html
     assert SeasonReport.objects.get(season=season).status == ReportStatus.READY
-    png = _client(people.viewer).get(
+    png = client_for(people.viewer).get(
         reverse("season_report_png", args=[people.group.pk, season.pk])
     )
     assert png.status_code == 200
-    assert _client(people.outsider).get(url).status_code == 404
+    assert client_for(people.outsider).get(url).status_code == 404
 
 
 def test_a_build_being_retried_says_which_attempt_it_is(people: People, night: Night) -> None:
     NightReport.objects.filter(night=night).update(status=ReportStatus.RUNNING, attempts=2)
-    client = _client(people.viewer)
+    client = client_for(people.viewer)
     url = reverse("night_report", args=[night.pk])
     assert f"Attempt 2 of {build.MAX_ATTEMPTS}" in client.get(url).content.decode()
     german = client.get(url, headers={"Accept-Language": "de"}).content.decode()

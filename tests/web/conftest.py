@@ -17,14 +17,17 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.utils import translation
+from helpers.ci import missing
+from helpers.databases import default_database
 from ledger_helpers import Table, make_table
 
 # ---------------------------------------------------------------- people and a night
@@ -70,9 +73,10 @@ class PostgresServer:
 
 
 def _missing(reason: str) -> None:
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"PostgreSQL is needed in CI: {reason}")
-    pytest.skip(f"PostgreSQL tests skipped: {reason} (make test installs it)")
+    missing(
+        needed=f"PostgreSQL is needed in CI: {reason}",
+        skipped=f"PostgreSQL tests skipped: {reason} (make test installs it)",
+    )
 
 
 def _pg_bin(name: str) -> str | None:
@@ -135,33 +139,16 @@ def postgres_server() -> Iterator[PostgresServer]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-class _OnPostgres:
+def _on_postgres(server: PostgresServer) -> AbstractContextManager[None]:
     """Point the ``default`` alias at PostgreSQL and back again."""
-
-    def __init__(self, server: PostgresServer) -> None:
-        self.server = server
-
-    def __enter__(self) -> None:
-        self.settings = connections.settings["default"]
-        self.saved_settings = dict(self.settings)
-        self.saved_connection = connections["default"]
-        pg = self.server.settings(self.saved_settings)
-        self.settings.clear()
-        self.settings.update(pg)
-        connections["default"] = connections.create_connection("default")
-
-    def __exit__(self, *exc: object) -> None:
-        connections["default"].close()
-        self.settings.clear()
-        self.settings.update(self.saved_settings)
-        connections["default"] = self.saved_connection
+    return default_database(server.settings)
 
 
 @pytest.fixture(scope="session")
 def postgres_schema(
     postgres_server: PostgresServer, django_db_setup: None, django_db_blocker: Any
 ) -> PostgresServer:
-    with django_db_blocker.unblock(), _OnPostgres(postgres_server):
+    with django_db_blocker.unblock(), _on_postgres(postgres_server):
         call_command("migrate", verbosity=0, interactive=False)
     return postgres_server
 
@@ -169,7 +156,7 @@ def postgres_schema(
 @pytest.fixture
 def on_postgres(postgres_schema: PostgresServer, django_db_blocker: Any) -> Iterator[None]:
     """Run the test with ``default`` on PostgreSQL; the tables are emptied afterwards."""
-    with django_db_blocker.unblock(), _OnPostgres(postgres_schema):
+    with django_db_blocker.unblock(), _on_postgres(postgres_schema):
         try:
             yield
         finally:

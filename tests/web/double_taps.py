@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.test import Client
+from helpers.clients import client_for
 from ledger_helpers import Table
 
 from gamenight import services
@@ -28,9 +29,7 @@ class Tap:
 
 def client_of(user: Any) -> Client:
     """A logged-in client whose server errors come back as 500 responses, not exceptions."""
-    client = Client(raise_request_exception=False)
-    client.force_login(user)
-    return client
+    return client_for(user, raise_request_exception=False)
 
 
 def group_create(table: Table, n: int) -> Tap:

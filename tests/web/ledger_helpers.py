@@ -1,7 +1,7 @@
 """People, a group and a running night, and ledger checks, shared by the web tests.
 
 Tests are written against an owner (the host), a co-host, a member who may only
-view, and an outsider from another group.
+view, and an outsider from another group (helpers.people).
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import connections
 from django.db.models import Sum
+from helpers.people import make_members
+from helpers.people import make_user as make_user  # re-exported: the web tests import it here
 
 from gamenight import services
-from gamenight.models import Account, AccountKind, Entry, Group, Night, Player, Role
+from gamenight.models import Account, AccountKind, Entry, Group, Night, Player
 
 
 @dataclass
@@ -35,26 +37,16 @@ class Table:
         return [p.pk for p in self.players]
 
 
-def make_user(name: str) -> User:
-    return User.objects.create(username=name)
-
-
 def make_table(*, names: tuple[str, ...] = ("Anna", "Ben", "Carla"), stack: int = 50) -> Table:
-    owner, cohost, viewer, outsider = (
-        make_user(n) for n in ("owner", "cohost", "viewer", "outsider")
-    )
-    group = services.create_group(name="Friday poker", host=owner)
-    for user, role in ((cohost, Role.COHOST), (viewer, Role.PLAYER)):
-        services.join_group(token=group.invite_token, user=user)
-        services.set_role(group_id=group.pk, by=owner, user=user, role=role)
-    services.create_group(name="Other group", host=outsider)
+    members = make_members()
+    group, owner = members.group, members.owner
     players = [services.add_player(group_id=group.pk, by=owner, name=n) for n in names]
     night = services.create_night(
         group_id=group.pk, by=owner, date=datetime.date(2026, 11, 27), starting_stack=stack
     )
     services.start_night(night_id=night.pk, by=owner, key="start", players=[p.pk for p in players])
     night.refresh_from_db()
-    return Table(group, night, players, owner, cohost, viewer, outsider)
+    return Table(group, night, players, owner, members.cohost, members.viewer, members.outsider)
 
 
 def stacks(night: Night) -> dict[str, int]:

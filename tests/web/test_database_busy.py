@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import OperationalError
 from django.db.backends.sqlite3.base import DatabaseWrapper
 from django.test import Client, RequestFactory
+from helpers.clients import client_for
 from ledger_helpers import Table
 
 from gamenight import services
@@ -75,15 +75,9 @@ def locked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "record_table_hand", refuse)
 
 
-def client_for(user: User) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user)
-    return client
-
-
 def test_a_locked_database_during_a_write_is_a_clear_503(table: Table, locked: None) -> None:
     url = f"/nights/{table.night.pk}/record/seven-card-stud/"
-    response = client_for(table.owner).post(url, hand_form(table))
+    response = client_for(table.owner, raise_request_exception=False).post(url, hand_form(table))
     assert response.status_code == 503
     assert response["Retry-After"]
     html = response.content.decode()
@@ -93,14 +87,18 @@ def test_a_locked_database_during_a_write_is_a_clear_503(table: Table, locked: N
 
 def test_the_busy_page_speaks_german(table: Table, locked: None) -> None:
     url = f"/nights/{table.night.pk}/record/seven-card-stud/"
-    response = client_for(table.owner).post(url, hand_form(table), HTTP_ACCEPT_LANGUAGE="de")
+    response = client_for(table.owner, raise_request_exception=False).post(
+        url, hand_form(table), HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert response.status_code == 503
     assert "nichts wurde gespeichert" in response.content.decode()
 
 
 def test_an_htmx_write_gets_the_message_as_a_fragment(table: Table, locked: None) -> None:
     url = f"/nights/{table.night.pk}/record/seven-card-stud/"
-    response = client_for(table.owner).post(url, hand_form(table), HTTP_HX_REQUEST="true")
+    response = client_for(table.owner, raise_request_exception=False).post(
+        url, hand_form(table), HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 503
     html = response.content.decode()
     assert "<html" not in html

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from helpers.clients import client_for
 from ledger_helpers import Table, assert_ledger_consistent, stacks
-from seat_phones import phone, post_move, seat_url
+from seat_phones import link_of, phone, post_move, random_move, seat_url, start
 
 from engine.cards import ALL_CARDS
 from engine.games import GAMES, ActionName, HandState, seat_view
@@ -30,41 +31,6 @@ def night(table: Table) -> Table:
     table.night.allowed_games = list(GAMES)
     table.night.save()
     return table
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def start(table: Table, game: str = "seven-card-stud", key: str = "start") -> DigitalHand:
-    return digital.start_hand(night_id=table.night.pk, by=table.owner, key=key, game=game)
-
-
-def link_of(hand: DigitalHand, seat: int) -> SeatLink:
-    return SeatLink.objects.get(seat_id=hand.seat_ids[seat], hand=None, revoked=False)
-
-
-def random_move(state: HandState, rng: random.Random) -> dict[str, Any]:
-    """A legal move of the actor, as the seat page's form posts it."""
-    seat = state.actor
-    assert seat is not None
-    choice = rng.choice(state.legal_actions())
-    data: dict[str, Any] = {"action": choice.kind.value}
-    if choice.min_amount is not None and choice.max_amount is not None:
-        amount = rng.randint(choice.min_amount, choice.max_amount)
-        if choice.kind is ActionName.DRAW:
-            held = [card for card, _ in state.cards[seat]]
-            picked = rng.sample(held, amount)
-            if not state.can_draw(seat=seat, cards=picked):
-                picked = []
-            data["cards"] = [str(ALL_CARDS[c]) for c in picked]
-        else:
-            data["amount"] = str(amount)
-    if choice.game:
-        data["game"] = choice.game
-    return data
 
 
 # ---------------------------------------------------------------------- the seat

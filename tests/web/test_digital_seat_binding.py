@@ -16,7 +16,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from helpers.clients import client_for
 from ledger_helpers import Table, assert_ledger_consistent, make_table, run_together
+from seat_phones import link_of, random_move, seat_url, start
 
 from engine.cards import ALL_CARDS, parse_card
 from engine.games import GAMES, ActionName, HandState, seat_view, table_view
@@ -38,28 +40,10 @@ def night(table: Table) -> Table:
     return table
 
 
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def start(table: Table, game: str = "seven-card-stud", key: str = "start") -> DigitalHand:
-    return digital.start_hand(night_id=table.night.pk, by=table.owner, key=key, game=game)
-
-
-def link_of(hand: DigitalHand, seat: int) -> SeatLink:
-    return SeatLink.objects.get(seat_id=hand.seat_ids[seat], hand=None, revoked=False)
-
-
-def url(link: SeatLink, name: str = "seat_page") -> str:
-    return reverse(name, args=[link.token])
-
-
 def claimed_phone(link: SeatLink) -> Client:
     """A phone that opened the link first: it holds the seat."""
     phone = Client()
-    assert phone.get(url(link)).status_code == 200
+    assert phone.get(seat_url(link)).status_code == 200
     return phone
 
 
@@ -89,17 +73,17 @@ def test_the_first_open_claims_the_seat_and_another_phone_sees_nothing(night: Ta
     assert len(link.device_hash) == 64
     cookie = phone.cookies[seat_binding.cookie_name(link.pk)]
     assert cookie["httponly"]
-    assert cookie["path"] == url(link)
+    assert cookie["path"] == seat_url(link)
     assert cookie.value not in link.device_hash  # only the secret's hash is stored
-    assert phone.get(url(link)).status_code == 200  # the same phone again
+    assert phone.get(seat_url(link)).status_code == 200  # the same phone again
     for other in (Client(), client_for(night.owner), client_for(night.cohost)):
-        response = other.get(url(link))
+        response = other.get(seat_url(link))
         assert response.status_code == 403
         html = response.content.decode()
         assert ELSEWHERE in html
         assert "Your cards" not in html
         assert 'name="action"' not in html
-    german = Client(HTTP_ACCEPT_LANGUAGE="de").get(url(link))
+    german = Client(HTTP_ACCEPT_LANGUAGE="de").get(seat_url(link))
     assert german.status_code == 403
     assert ELSEWHERE_DE in german.content.decode()
 
@@ -112,20 +96,20 @@ def test_a_forged_or_borrowed_cookie_does_not_open_the_seat(night: Table) -> Non
     name = seat_binding.cookie_name(first.pk)
     forged = Client()
     forged.cookies[name] = "made-up"
-    assert forged.get(url(first)).status_code == 403
+    assert forged.get(seat_url(first)).status_code == 403
     # The signed value of one seat's cookie does not open another seat.
     borrowed = Client()
     borrowed.cookies[seat_binding.cookie_name(second.pk)] = phone.cookies[name].value
-    assert borrowed.get(url(second)).status_code == 403
+    assert borrowed.get(seat_url(second)).status_code == 403
 
 
 def test_the_poll_from_another_phone_is_refused_even_with_the_tag(night: Table) -> None:
     hand = start(night, game="no-peek")
     link = link_of(hand, 0)
     phone = claimed_phone(link)
-    tag = phone.get(url(link, "seat_state"), **HX).headers["ETag"]
-    assert phone.get(url(link, "seat_state"), HTTP_IF_NONE_MATCH=tag, **HX).status_code == 304
-    other = Client().get(url(link, "seat_state"), HTTP_IF_NONE_MATCH=tag, **HX)
+    tag = phone.get(seat_url(link, "seat_state"), **HX).headers["ETag"]
+    assert phone.get(seat_url(link, "seat_state"), HTTP_IF_NONE_MATCH=tag, **HX).status_code == 304
+    other = Client().get(seat_url(link, "seat_state"), HTTP_IF_NONE_MATCH=tag, **HX)
     assert other.status_code == 403
     assert "ETag" not in other.headers
     assert ELSEWHERE in other.content.decode()
@@ -137,15 +121,15 @@ def test_a_move_from_a_phone_that_did_not_claim_the_seat_changes_nothing(night: 
     link = link_of(hand, state.actor)
     move = a_legal_move(state, 0)
     # Before anyone opened the seat: a move needs the seat's page opened first.
-    unopened = Client().post(url(link, "seat_act"), move, **HX)
+    unopened = Client().post(seat_url(link, "seat_act"), move, **HX)
     assert unopened.status_code == 403
     assert "Open this seat on your phone first." in unopened.content.decode()
     claimed_phone(link)
     for other in (Client(), client_for(night.owner), client_for(night.cohost)):
-        response = other.post(url(link, "seat_act"), move, **HX)
+        response = other.post(seat_url(link, "seat_act"), move, **HX)
         assert response.status_code == 403
         assert ELSEWHERE in response.content.decode()
-    german = Client(HTTP_ACCEPT_LANGUAGE="de").post(url(link, "seat_act"), move)
+    german = Client(HTTP_ACCEPT_LANGUAGE="de").post(seat_url(link, "seat_act"), move)
     assert german.status_code == 403
     assert ELSEWHERE_DE in german.content.decode()
     hand.refresh_from_db()
@@ -194,15 +178,15 @@ def test_moving_a_seat_to_a_new_phone_kills_the_old_link(night: Table) -> None:
     move = reverse("digital_revoke_link", args=[night.night.pk, old.pk])
     assert f'hx-post="{move}"' in page
     assert host.post(move).status_code == 302
-    assert phone.get(url(old)).status_code == 404
-    assert phone.get(url(old, "seat_state"), **HX).status_code == 404
+    assert phone.get(seat_url(old)).status_code == 404
+    assert phone.get(seat_url(old, "seat_state"), **HX).status_code == 404
     new = link_of(hand, 0)
     assert new.token != old.token
     assert not new.device_hash
     assert new.token in night_page(host, night)
     new_phone = claimed_phone(new)
     assert new.token not in night_page(host, night)
-    assert new_phone.get(url(new, "seat_state"), **HX).status_code == 200
+    assert new_phone.get(seat_url(new, "seat_state"), **HX).status_code == 200
 
 
 def test_of_two_claims_only_one_wins(night: Table) -> None:
@@ -304,17 +288,17 @@ def _check(
     table_secret = _secrets(state, None)
     for seat, (link, phone) in enumerate(zip(links, phones, strict=True)):
         mine = _secrets(state, seat)
-        page = phone.get(url(link), **lang)
+        page = phone.get(seat_url(link), **lang)
         assert page.status_code == 200
         _assert_clean(page.content, mine, f"seat {seat}'s own page")
-        live = phone.get(url(link, "seat_state"), **lang, **HX)
+        live = phone.get(seat_url(link, "seat_state"), **lang, **HX)
         _assert_clean(live.content, mine, f"seat {seat}'s own poll")
         tags[seat] = live.headers["ETag"]
-        same = phone.get(url(link, "seat_state"), HTTP_IF_NONE_MATCH=tags[seat], **lang, **HX)
+        same = phone.get(seat_url(link, "seat_state"), HTTP_IF_NONE_MATCH=tags[seat], **lang, **HX)
         assert same.status_code == 304
         assert same.content == b""
         stale = {**a_legal_move(state, hand.version), "version": str(hand.version + 99)}
-        refused = phone.post(url(link, "seat_act"), stale, **lang, **HX)
+        refused = phone.post(seat_url(link, "seat_act"), stale, **lang, **HX)
         assert refused.status_code == 422
         _assert_clean(refused.content, mine, f"seat {seat}'s own refused move")
         # The detector is not blind: the seat's own peeked cards are on its page.
@@ -324,12 +308,14 @@ def _check(
         for who, other in onlookers.all.items():
             where = f"{who} at seat {seat}"
             responses = [
-                other.get(url(link), **lang),
-                other.get(url(link), **lang, **HX),
-                other.get(url(link, "seat_state"), **lang, **HX),
-                other.get(url(link, "seat_state"), HTTP_IF_NONE_MATCH=tags[seat], **lang, **HX),
-                other.post(url(link, "seat_act"), a_legal_move(state, hand.version), **lang),
-                other.post(url(link, "seat_act"), a_legal_move(state, hand.version), **HX),
+                other.get(seat_url(link), **lang),
+                other.get(seat_url(link), **lang, **HX),
+                other.get(seat_url(link, "seat_state"), **lang, **HX),
+                other.get(
+                    seat_url(link, "seat_state"), HTTP_IF_NONE_MATCH=tags[seat], **lang, **HX
+                ),
+                other.post(seat_url(link, "seat_act"), a_legal_move(state, hand.version), **lang),
+                other.post(seat_url(link, "seat_act"), a_legal_move(state, hand.version), **HX),
             ]
             for response in responses:
                 _assert_clean(response.content, table_secret, where)
@@ -352,26 +338,6 @@ def _check(
     assert HandAction.objects.filter(hand=hand).count() == hand.version
 
 
-def _random_move(state: HandState, rng: random.Random) -> dict[str, Any]:
-    seat = state.actor
-    assert seat is not None
-    choice = rng.choice(state.legal_actions())
-    data: dict[str, Any] = {"action": choice.kind.value}
-    if choice.min_amount is not None and choice.max_amount is not None:
-        amount = rng.randint(choice.min_amount, choice.max_amount)
-        if choice.kind is ActionName.DRAW:
-            held = [card for card, _ in state.cards[seat]]
-            picked = rng.sample(held, amount)
-            if not state.can_draw(seat=seat, cards=picked):
-                picked = []
-            data["cards"] = [str(ALL_CARDS[c]) for c in picked]
-        else:
-            data["amount"] = str(amount)
-    if choice.game:
-        data["game"] = choice.game
-    return data
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_one_but_the_seat_s_own_phone_sees_its_face_down_cards(night: Table, game: str) -> None:
     rng = random.Random(sum(map(ord, game)) + 7)
@@ -387,9 +353,9 @@ def test_no_one_but_the_seat_s_own_phone_sees_its_face_down_cards(night: Table, 
         if hand.status != HandStatus.RUNNING:
             break
         state = digital.hand_state(hand)
-        data = _random_move(state, rng)
+        data = random_move(state, rng)
         data.update(hand=str(hand.pk), version=str(hand.version), key=f"{game}-{step}")
-        response = phones[state.actor].post(url(links[state.actor], "seat_act"), data)
+        response = phones[state.actor].post(seat_url(links[state.actor], "seat_act"), data)
         assert response.status_code == 302, response.content.decode()[:2000]
         hand.refresh_from_db()
     else:
@@ -406,9 +372,9 @@ def test_phones_opening_a_link_at_once_on_postgres_one_gets_the_seat(on_postgres
     table.night.save()
     link = link_of(start(table), 0)
     phones = [Client() for _ in range(6)]
-    results = run_together([lambda p=p: p.get(url(link)).status_code for p in phones])
+    results = run_together([lambda p=p: p.get(seat_url(link)).status_code for p in phones])
     assert sorted(results) == [200] + [403] * 5, results
     holder = phones[results.index(200)]
-    assert holder.get(url(link, "seat_state"), **HX).status_code == 200
+    assert holder.get(seat_url(link, "seat_state"), **HX).status_code == 200
     link.refresh_from_db()
     assert link.device_hash

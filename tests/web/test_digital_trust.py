@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from helpers.clients import client_for
 from ledger_helpers import Table, assert_ledger_consistent, make_table, stacks
-from seat_phones import phone
+from seat_phones import link_of, phone, start
 
 from engine.games import ActionName
 from gamenight import services
@@ -27,7 +28,6 @@ from gamenight.models import (
     HandStatus,
     NightStatus,
     Seat,
-    SeatLink,
     Transaction,
 )
 from gamenight.services import digital
@@ -42,20 +42,6 @@ def night(table: Table) -> Table:
     table.night.allowed_games = ["seven-card-stud", "no-peek", "guts", "baseball"]
     table.night.save()
     return table
-
-
-def client_for(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def start(table: Table, game: str = "seven-card-stud", key: str = "start") -> DigitalHand:
-    return digital.start_hand(night_id=table.night.pk, by=table.owner, key=key, game=game)
-
-
-def link_of(hand: DigitalHand, seat: int) -> SeatLink:
-    return SeatLink.objects.get(seat_id=hand.seat_ids[seat], hand=None, revoked=False)
 
 
 def player_of(hand: DigitalHand, seat: int) -> int:

@@ -31,6 +31,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.exceptions import Resolver404
+from helpers.clients import client_for
 from ledger_helpers import Table, assert_ledger_consistent
 
 from engine.games import GAMES, ActionName
@@ -402,7 +403,10 @@ def fuzz_seat_actions(fuzzer: Fuzzer, rng: random.Random) -> None:
 def fuzz_endpoints(fuzzer: Fuzzer, rng: random.Random) -> None:
     world = fuzzer.world
     table = world.mine
-    host, outsider = _logged_in(table.owner), _logged_in(table.outsider)
+    host, outsider = (
+        client_for(table.owner, raise_request_exception=False),
+        client_for(table.outsider, raise_request_exception=False),
+    )
     anonymous = Client(raise_request_exception=False)
     all_endpoints = endpoints()
     own = {name: values[0] for name, values in ids_of(world).items()}
@@ -423,22 +427,16 @@ def fuzz_endpoints(fuzzer: Fuzzer, rng: random.Random) -> None:
                     data = {**data, "key": fresh_key()}
                 fuzzer.post(host, url, data, endpoint.name)
                 if endpoint.name == "logout":
-                    host = _logged_in(table.owner)
+                    host = client_for(table.owner, raise_request_exception=False)
         for name in endpoint.args:
             for value in ids.get(name, ["1"])[1:]:
                 fuzzer.post(host, url_for(endpoint, {**mine, name: value}), base, endpoint.name)
         for client in (outsider, anonymous):
             fuzzer.post(client, url, {**base, "key": fresh_key()}, endpoint.name)
             if endpoint.name == "logout" and client is outsider:
-                outsider = _logged_in(table.outsider)
+                outsider = client_for(table.outsider, raise_request_exception=False)
         if endpoint.name == "logout":
-            host = _logged_in(table.owner)
-
-
-def _logged_in(user: User) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user)
-    return client
+            host = client_for(table.owner, raise_request_exception=False)
 
 
 def assert_nothing_malformed_stored() -> None:

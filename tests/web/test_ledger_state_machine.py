@@ -14,6 +14,7 @@ from itertools import count
 
 import pytest
 from django.db import transaction
+from helpers.profiles import examples
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -199,9 +200,8 @@ def test_the_ledger_stays_consistent_whatever_happens() -> None:
     run_state_machine_as_test(
         NightLedger,
         settings=settings(
-            max_examples=25,
+            max_examples=examples(25),
             stateful_step_count=30,
-            deadline=None,
             suppress_health_check=[HealthCheck.too_slow],
         ),
     )

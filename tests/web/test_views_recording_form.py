@@ -9,27 +9,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from helpers.clients import client_for
+from helpers.pages import alerts, record_url
 from ledger_helpers import Table, assert_ledger_consistent, make_table, pot, stacks
 
 from gamenight import services
 from gamenight.models import AccountKind, Transaction
-
-
-def client_for(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(table: Table, game: str) -> str:
-    return f"/nights/{table.night.pk}/record/{game}/"
-
-
-def alerts(html: str) -> list[str]:
-    return [
-        re.sub(r"<[^>]+>|\s+", " ", text).strip()
-        for text in re.findall(r'role="alert">(.*?)</(?:p|div)>', html, re.S)
-    ]
 
 
 def hand(table: Table, chips: dict[str, int], **per_player: dict[str, Any]) -> dict[str, Any]:
@@ -73,7 +58,7 @@ def baseball_sheet(table: Table) -> dict[str, Any]:
 
 def test_the_baseball_sheet_preview_shows_the_pot_of_30_and_annas_four_kings(five: Table) -> None:
     response = client_for(five.owner).post(
-        url(five, "baseball"), {**baseball_sheet(five), "preview": "1"}
+        record_url(five, "baseball"), {**baseball_sheet(five), "preview": "1"}
     )
     html = response.content.decode()
     assert response.status_code == 200
@@ -90,7 +75,7 @@ def test_the_baseball_sheet_confirmed_records_once_and_goes_back_to_the_night(
     five: Table,
 ) -> None:
     response = client_for(five.owner).post(
-        url(five, "baseball"), {**baseball_sheet(five), "confirm": "1"}
+        record_url(five, "baseball"), {**baseball_sheet(five), "confirm": "1"}
     )
     assert response.status_code == 302
     assert stacks(five.night) == {"Anna": 62, "Ben": 47, "Carla": 47, "Dan": 47, "Eva": 47}
@@ -100,8 +85,8 @@ def test_the_baseball_sheet_confirmed_records_once_and_goes_back_to_the_night(
 def test_a_double_post_with_the_same_key_records_one_transaction(five: Table) -> None:
     client = client_for(five.cohost)
     data = {**baseball_sheet(five), "confirm": "1"}
-    first = client.post(url(five, "baseball"), data)
-    second = client.post(url(five, "baseball"), data)
+    first = client.post(record_url(five, "baseball"), data)
+    second = client.post(record_url(five, "baseball"), data)
     assert first.status_code == second.status_code == 302
     assert Transaction.objects.filter(idempotency_key="key-1").count() == 1
     assert stacks(five.night)["Anna"] == 62
@@ -109,7 +94,9 @@ def test_a_double_post_with_the_same_key_records_one_transaction(five: Table) ->
 
 def test_an_htmx_confirm_redirects_the_client(five: Table) -> None:
     response = client_for(five.owner).post(
-        url(five, "baseball"), {**baseball_sheet(five), "confirm": "1"}, HTTP_HX_REQUEST="true"
+        record_url(five, "baseball"),
+        {**baseball_sheet(five), "confirm": "1"},
+        HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
     assert response["HX-Redirect"]
@@ -117,7 +104,9 @@ def test_an_htmx_confirm_redirects_the_client(five: Table) -> None:
 
 def test_an_htmx_preview_returns_the_form_partial(five: Table) -> None:
     response = client_for(five.owner).post(
-        url(five, "baseball"), {**baseball_sheet(five), "preview": "1"}, HTTP_HX_REQUEST="true"
+        record_url(five, "baseball"),
+        {**baseball_sheet(five), "preview": "1"},
+        HTTP_HX_REQUEST="true",
     )
     html = response.content.decode()
     assert html.lstrip().startswith('<form id="record-form"')
@@ -139,7 +128,9 @@ def test_a_short_all_in_makes_a_side_pot_shown_in_the_preview(db: None) -> None:
         place={"Anna": 1, "Ben": 2, "Carla": 3},
     )
     # Anna is all-in with 10 although she has 51: the engine refuses, and says why.
-    response = client_for(table.owner).post(url(table, "seven-card-stud"), {**data, "preview": "1"})
+    response = client_for(table.owner).post(
+        record_url(table, "seven-card-stud"), {**data, "preview": "1"}
+    )
     assert "Anna is marked all-in but put in 10 of 51 chips" in " ".join(
         alerts(response.content.decode())
     )
@@ -167,12 +158,17 @@ def test_side_pot_when_a_short_stack_is_all_in(db: None) -> None:
         place={"Anna": 1, "Ben": 2, "Carla": 3},
     )
     client = client_for(table.owner)
-    html = client.post(url(table, "seven-card-stud"), {**data, "preview": "1"}).content.decode()
+    html = client.post(
+        record_url(table, "seven-card-stud"), {**data, "preview": "1"}
+    ).content.decode()
     assert alerts(html) == []
     assert "Main pot: 30" in html
     assert "Side pot 1: 40" in html
     assert "Could win it: Ben, Carla" in html
-    assert client.post(url(table, "seven-card-stud"), {**data, "confirm": "1"}).status_code == 302
+    assert (
+        client.post(record_url(table, "seven-card-stud"), {**data, "confirm": "1"}).status_code
+        == 302
+    )
     # Anna wins the main pot (3 x 10); Ben, second, the side pot (2 x 20).
     assert stacks(table.night) == {"Anna": 30, "Ben": 101, "Carla": 19}
     assert_ledger_consistent(table.group)
@@ -186,7 +182,9 @@ def services_ranking(groups: tuple[tuple[int, ...], ...]) -> Any:
 
 def test_tied_places_split_the_pot_with_the_odd_chip_from_the_dealers_left(table: Table) -> None:
     data = hand(table, {"Anna": 3, "Ben": 3, "Carla": 3}, place={"Anna": 1, "Ben": 1, "Carla": 2})
-    html = client_for(table.owner).post(url(table, "seven-card-stud"), {**data, "preview": "1"})
+    html = client_for(table.owner).post(
+        record_url(table, "seven-card-stud"), {**data, "preview": "1"}
+    )
     text = html.content.decode()
     assert "Won by: Ben, Anna (4 each)" in text
     assert "Odd chips: Ben" in text
@@ -217,11 +215,11 @@ def test_a_guts_deal_that_fills_the_reserve(db: None) -> None:
         place={"Anna": 1, "Ben": 2, "Carla": 2, "Dan": 3},
     )
     client = client_for(owner)
-    html = client.post(url(table, "guts"), {**data, "preview": "1"}).content.decode()
+    html = client.post(record_url(table, "guts"), {**data, "preview": "1"}).content.decode()
     assert alerts(html) == []
     assert re.search(r'class="next-pot">100<', html)
     assert re.search(r'class="next-reserve">140<', html)
-    assert client.post(url(table, "guts"), {**data, "confirm": "1"}).status_code == 302
+    assert client.post(record_url(table, "guts"), {**data, "confirm": "1"}).status_code == 302
     night.refresh_from_db()
     assert pot(night, AccountKind.GUTS_POT) == 100
     assert pot(night, AccountKind.GUTS_RESERVE) == 140
@@ -233,8 +231,8 @@ def test_a_guts_deal_that_fills_the_reserve(db: None) -> None:
 def test_a_shelby_round_with_one_holder_gives_a_marker(table: Table) -> None:
     data = hand(table, {}, **{"in": {"Anna": "on"}})
     client = client_for(table.owner)
-    assert client.post(url(table, "shelby"), {**data, "confirm": "1"}).status_code == 302
-    html = client.get(url(table, "shelby")).content.decode()
+    assert client.post(record_url(table, "shelby"), {**data, "confirm": "1"}).status_code == 302
+    html = client.get(record_url(table, "shelby")).content.decode()
     assert "1 Shelby" in html
     assert "Round <strong>2</strong>" in html
 
@@ -246,7 +244,9 @@ def test_spit_cards_count_the_spit_card_for_every_hand(table: Table) -> None:
         cards={"Anna": "As Ad 4c 5c", "Ben": "Kh Kd 2c 2d", "Carla": "Qh Jh 8c 7c"},
     )
     data["spit"] = "7d"
-    html = client_for(table.owner).post(url(table, "spit-in-the-ocean"), {**data, "preview": "1"})
+    html = client_for(table.owner).post(
+        record_url(table, "spit-in-the-ocean"), {**data, "preview": "1"}
+    )
     text = html.content.decode()
     assert alerts(text) == []
     # The spit 7 is everyone's fifth card and wild: Ben's two pair become a full house.
@@ -261,7 +261,7 @@ def test_spit_cards_count_the_spit_card_for_every_hand(table: Table) -> None:
 def test_the_plus_button_re_renders_the_form_with_one_more_chip(table: Table) -> None:
     anna = table.ids[0]
     data = {**hand(table, {"Anna": 3, "Ben": 1, "Carla": 1}), "step": f"chips_{anna}:1"}
-    html = client_for(table.owner).post(url(table, "seven-card-stud"), data).content.decode()
+    html = client_for(table.owner).post(record_url(table, "seven-card-stud"), data).content.decode()
     assert re.search(rf'name="chips_{anna}" value="4"', html)
     assert 'value="key-1"' in html
     assert not Transaction.objects.filter(idempotency_key="key-1").exists()
@@ -270,7 +270,7 @@ def test_the_plus_button_re_renders_the_form_with_one_more_chip(table: Table) ->
 def test_the_minus_button_stops_at_zero(table: Table) -> None:
     anna = table.ids[0]
     data = {**hand(table, {"Anna": 0, "Ben": 1, "Carla": 1}), "step": f"chips_{anna}:-1"}
-    html = client_for(table.owner).post(url(table, "seven-card-stud"), data).content.decode()
+    html = client_for(table.owner).post(record_url(table, "seven-card-stud"), data).content.decode()
     assert re.search(rf'name="chips_{anna}" value="0"', html)
 
 
@@ -279,7 +279,7 @@ def test_the_minus_button_stops_at_zero(table: Table) -> None:
 
 def post_bad(table: Table, data: dict[str, Any], game: str = "seven-card-stud") -> str:
     before = Transaction.objects.count()
-    response = client_for(table.owner).post(url(table, game), {**data, "confirm": "1"})
+    response = client_for(table.owner).post(record_url(table, game), {**data, "confirm": "1"})
     assert response.status_code == 200
     assert Transaction.objects.count() == before
     return " ".join(alerts(response.content.decode())) + response.content.decode()
@@ -343,7 +343,7 @@ def test_a_closed_night_records_nothing(table: Table) -> None:
     services.end_night(night_id=table.night.pk, by=table.owner)
     html = post_bad(table, hand(table, GOOD, place=PLACES))
     assert "The night is closed: nothing more can be recorded." in html
-    form = client_for(table.owner).get(url(table, "guts")).content.decode()
+    form = client_for(table.owner).get(record_url(table, "guts")).content.decode()
     assert "The night is closed" in form
 
 
@@ -357,7 +357,7 @@ def test_a_guts_player_who_cannot_cover_the_pot_is_refused(db: None) -> None:
 
 def test_confirm_goes_back_to_the_night_page(five: Table) -> None:
     response = client_for(five.owner).post(
-        url(five, "baseball"), {**baseball_sheet(five), "confirm": "1"}
+        record_url(five, "baseball"), {**baseball_sheet(five), "confirm": "1"}
     )
     assert response["Location"] == f"/nights/{five.night.pk}/"
 
@@ -379,7 +379,7 @@ def test_five_card_draw_refuses_nine_cards_and_records_nothing(table: Table) -> 
 def test_five_card_draw_refuses_three_cards_in_the_preview(table: Table) -> None:
     cards = {"Anna": "As Ad Kc Qh 2s", "Ben": "Ks Kd 8c 7h 6d", "Carla": "Qs Qd 3c"}
     data = {**hand(table, GOOD, cards=cards), "preview": "1"}
-    text = client_for(table.owner).post(url(table, "five-card-draw"), data).content.decode()
+    text = client_for(table.owner).post(record_url(table, "five-card-draw"), data).content.decode()
     assert "Carla shows 3 cards: Five-card draw takes 5" in text
     assert "Main pot" not in text
 
@@ -393,7 +393,7 @@ def test_a_card_count_is_refused_in_german_on_a_german_page(table: Table) -> Non
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(table.owner)
     data = {**hand(table, GOOD, cards=cards), "confirm": "1"}
-    text = client.post(url(table, "five-card-draw"), data).content.decode()
+    text = client.post(record_url(table, "five-card-draw"), data).content.decode()
     assert "Ben zeigt 9 Karten: bei Five-Card Draw sind es 5" in text
     assert "shows" not in text
     assert not Transaction.objects.filter(idempotency_key="key-1").exists()
@@ -412,7 +412,7 @@ def test_the_baseball_engine_message_for_a_card_without_a_four_is_german(five: T
     data[f"cards_{anna}"] = "Ks Kh 9c 3c Bd 5h 8s 8d"
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(five.owner)
-    text = client.post(url(five, "baseball"), {**data, "preview": "1"}).content.decode()
+    text = client.post(record_url(five, "baseball"), {**data, "preview": "1"}).content.decode()
     assert (
         "Anna zeigt 8 Karten: bei Baseball sind es 7 und eine mehr für jede 4, die eine "
         "Extrakarte brachte (Anna zeigt 0 davon: höchstens 7)"
@@ -432,7 +432,7 @@ def test_a_bought_walk_needs_the_extra_card_shown(five: Table) -> None:
 
 def test_a_folded_player_may_show_no_cards(five: Table) -> None:
     data = baseball_sheet(five)
-    html = client_for(five.owner).post(url(five, "baseball"), {**data, "preview": "1"})
+    html = client_for(five.owner).post(record_url(five, "baseball"), {**data, "preview": "1"})
     assert alerts(html.content.decode()) == []
 
 
@@ -445,7 +445,7 @@ def test_the_guts_count_is_worded_in_german(table: Table) -> None:
     )
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(table.owner)
-    text = client.post(url(table, "guts"), {**data, "preview": "1"}).content.decode()
+    text = client.post(record_url(table, "guts"), {**data, "preview": "1"}).content.decode()
     assert "Anna zeigt 3 Karten: bei Guts sind es 2" in text
 
 
@@ -456,17 +456,24 @@ def test_second_hand_high_by_places_pays_the_second_place(table: Table) -> None:
     """Ruling 16: the second best hand at the showdown wins."""
     data = hand(table, GOOD, place=PLACES)
     client = client_for(table.owner)
-    html = client.post(url(table, "second-hand-high"), {**data, "preview": "1"}).content.decode()
+    html = client.post(
+        record_url(table, "second-hand-high"), {**data, "preview": "1"}
+    ).content.decode()
     assert alerts(html) == []
     assert "Won by: Ben" in html
-    assert client.post(url(table, "second-hand-high"), {**data, "confirm": "1"}).status_code == 302
+    assert (
+        client.post(record_url(table, "second-hand-high"), {**data, "confirm": "1"}).status_code
+        == 302
+    )
     assert stacks(table.night) == {"Anna": 47, "Ben": 56, "Carla": 47}
     assert_ledger_consistent(table.group)
 
 
 def test_second_hand_high_a_tie_for_first_place_lets_the_next_place_win(table: Table) -> None:
     data = hand(table, GOOD, place={"Anna": 1, "Ben": 1, "Carla": 2})
-    html = client_for(table.owner).post(url(table, "second-hand-high"), {**data, "preview": "1"})
+    html = client_for(table.owner).post(
+        record_url(table, "second-hand-high"), {**data, "preview": "1"}
+    )
     assert "Won by: Carla" in html.content.decode()
 
 
@@ -477,7 +484,9 @@ def test_second_hand_high_by_cards_pays_the_second_best_hand(table: Table) -> No
         "Carla": "Qs Th 8d 6c 4s 3h 2d",
     }
     data = {**hand(table, GOOD, cards=cards), "preview": "1"}
-    html = client_for(table.owner).post(url(table, "second-hand-high"), data).content.decode()
+    html = (
+        client_for(table.owner).post(record_url(table, "second-hand-high"), data).content.decode()
+    )
     assert alerts(html) == []
     assert "Won by: Ben" in html
 
@@ -515,7 +524,9 @@ def test_wild_widow_makes_its_rank_wild_but_belongs_to_no_hand(table: Table) -> 
     Werts sind wild"."""
     cards = {"Anna": "As Ad 4c 5c 8h", "Ben": "Kh Kd 2c 2d Qs", "Carla": "Qh Qc 8c 7c 3s"}
     data = {**hand(table, {"Anna": 2, "Ben": 2, "Carla": 2}, cards=cards), "spit": "7d"}
-    response = client_for(table.owner).post(url(table, "wild-widow"), {**data, "preview": "1"})
+    response = client_for(table.owner).post(
+        record_url(table, "wild-widow"), {**data, "preview": "1"}
+    )
     text = response.content.decode()
     assert alerts(text) == []
     assert "Widow card (in the middle)" in text
@@ -539,7 +550,7 @@ def test_the_nights_spit_calls_let_players_show_five_cards_in_hand(table: Table)
     table.night.game_options = {"spit-in-the-ocean": {"spit_call": True}}
     table.night.save(update_fields=["game_options"])
     response = client_for(table.owner).post(
-        url(table, "spit-in-the-ocean"), {**data, "preview": "1"}
+        record_url(table, "spit-in-the-ocean"), {**data, "preview": "1"}
     )
     assert alerts(response.content.decode()) == []
     assert "Won by: Ben" in response.content.decode()

@@ -11,31 +11,15 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
+from helpers.clients import client_for
+from helpers.pages import alerts, record_url
 from ledger_helpers import Table, assert_ledger_consistent, stacks
 
 from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Transaction, TransactionKind
 from gamenight.services.preview import preview_guts_deal
-
-
-def client_for(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(table: Table, game: str = "seven-card-stud") -> str:
-    return f"/nights/{table.night.pk}/record/{game}/"
-
-
-def alerts(html: str) -> list[str]:
-    return [
-        re.sub(r"<[^>]+>|\s+", " ", text).strip()
-        for text in re.findall(r'role="alert">(.*?)</(?:p|div)>', html, re.S)
-    ]
 
 
 def version(html: str) -> str:
@@ -65,7 +49,7 @@ def hands() -> int:
 
 def previewed(client: Client, table: Table, data: dict[str, Any]) -> dict[str, Any]:
     """The form data as the preview's page posts it back: with the table's version."""
-    html = client.post(url(table), {**data, "preview": "1"}).content.decode()
+    html = client.post(record_url(table), {**data, "preview": "1"}).content.decode()
     assert alerts(html) == []
     return {**data, "table": version(html)}
 
@@ -76,8 +60,8 @@ def test_a_second_tab_confirming_the_same_hand_is_refused_with_the_new_preview(
     tab_a, tab_b = client_for(table.owner), client_for(table.cohost)
     first = previewed(tab_a, table, hand(table, "tab-a", SMALL, ANNA_FIRST))
     second = previewed(tab_b, table, hand(table, "tab-b", SMALL, ANNA_FIRST))
-    assert tab_a.post(url(table), {**first, "confirm": "1"}).status_code == 302
-    response = tab_b.post(url(table), {**second, "confirm": "1"})
+    assert tab_a.post(record_url(table), {**first, "confirm": "1"}).status_code == 302
+    response = tab_b.post(record_url(table), {**second, "confirm": "1"})
     assert response.status_code == 200
     html = response.content.decode()
     assert alerts(html) == [
@@ -90,8 +74,8 @@ def test_a_second_tab_confirming_the_same_hand_is_refused_with_the_new_preview(
     assert version(html) != second["table"]
     # Confirmed again on the new preview, it is a second hand, recorded once.
     again = {**second, "table": version(html), "confirm": "1"}
-    assert tab_b.post(url(table), again).status_code == 302
-    assert tab_b.post(url(table), again).status_code == 302
+    assert tab_b.post(record_url(table), again).status_code == 302
+    assert tab_b.post(record_url(table), again).status_code == 302
     assert hands() == 2
     assert stacks(table.night) == {"Anna": 62, "Ben": 44, "Carla": 44}
     assert_ledger_consistent(table.group)
@@ -103,9 +87,9 @@ def test_a_stale_form_with_a_player_now_out_of_chips_names_them_once(table: Tabl
     stale = previewed(tab_b, table, hand(table, "tab-b", SMALL, ANNA_FIRST))
     bust = hand(table, "tab-a", CARLA_BUST, {"Anna": 1, "Carla": 2})
     bust[f"folded_{table.ids[1]}"] = "on"
-    assert tab_a.post(url(table), {**bust, "confirm": "1"}).status_code == 302
+    assert tab_a.post(record_url(table), {**bust, "confirm": "1"}).status_code == 302
     assert stacks(table.night)["Carla"] == 0
-    response = tab_b.post(url(table), {**stale, "confirm": "1"})
+    response = tab_b.post(record_url(table), {**stale, "confirm": "1"})
     assert response.status_code == 200
     html = response.content.decode()
     said = alerts(html)
@@ -127,8 +111,8 @@ def test_a_double_tap_after_the_first_tap_took_a_players_last_chips_records_once
     bust = hand(table, "k", CARLA_BUST, {"Anna": 1, "Carla": 2})
     bust[f"folded_{table.ids[1]}"] = "on"
     data = {**previewed(client, table, bust), "confirm": "1"}
-    assert client.post(url(table), data).status_code == 302
-    assert client.post(url(table), data).status_code == 302
+    assert client.post(record_url(table), data).status_code == 302
+    assert client.post(record_url(table), data).status_code == 302
     assert hands() == 1
     assert stacks(table.night)["Carla"] == 0
 
@@ -138,10 +122,13 @@ def test_a_guts_tab_confirming_on_an_old_pot_is_refused(table: Table) -> None:
     tab_a, tab_b = client_for(table.owner), client_for(table.owner)
     data = {"key": "g", f"in_{anna}": "on", f"in_{ben}": "on", f"place_{anna}": 1}
     data[f"place_{ben}"] = 2
-    html = tab_b.post(url(table, "guts"), {**data, "preview": "1"}).content.decode()
+    html = tab_b.post(record_url(table, "guts"), {**data, "preview": "1"}).content.decode()
     stale = {**data, "table": version(html)}
-    assert tab_a.post(url(table, "guts"), {**data, "key": "g0", "confirm": "1"}).status_code == 302
-    html = tab_b.post(url(table, "guts"), {**stale, "confirm": "1"}).content.decode()
+    assert (
+        tab_a.post(record_url(table, "guts"), {**data, "key": "g0", "confirm": "1"}).status_code
+        == 302
+    )
+    html = tab_b.post(record_url(table, "guts"), {**stale, "confirm": "1"}).content.decode()
     assert alerts(html) == [
         "The table changed since this preview (owner recorded Guts #1):"
         " here is the new preview. Check it and confirm again."
@@ -153,8 +140,8 @@ def test_the_refusal_is_german_on_a_german_page(table: Table) -> None:
     german = {"HTTP_ACCEPT_LANGUAGE": "de"}
     tab_a, tab_b = client_for(table.owner), client_for(table.owner)
     stale = previewed(tab_b, table, hand(table, "tab-b", SMALL, ANNA_FIRST))
-    tab_a.post(url(table), {**hand(table, "tab-a", SMALL, ANNA_FIRST), "confirm": "1"})
-    html = tab_b.post(url(table), {**stale, "confirm": "1"}, **german).content.decode()
+    tab_a.post(record_url(table), {**hand(table, "tab-a", SMALL, ANNA_FIRST), "confirm": "1"})
+    html = tab_b.post(record_url(table), {**stale, "confirm": "1"}, **german).content.decode()
     assert alerts(html) == [
         "Am Tisch hat sich seit dieser Vorschau etwas geändert (owner hat"
         " Seven-Card Stud #1 eingetragen): hier ist die neue Vorschau."
@@ -187,7 +174,7 @@ def test_the_service_refuses_a_stale_version_inside_the_lock(table: Table) -> No
 def test_a_garbled_version_is_a_changed_table_not_a_crash(table: Table) -> None:
     client = client_for(table.owner)
     data = {**hand(table, "k", SMALL, ANNA_FIRST), "table": "x-y-z", "confirm": "1"}
-    response = client.post(url(table), data)
+    response = client.post(record_url(table), data)
     assert response.status_code == 200
     assert alerts(response.content.decode()) == [
         "The table changed since this preview: here is the new preview. Check it and confirm again."
@@ -203,8 +190,8 @@ def test_a_stale_form_that_no_longer_settles_says_both_in_one_message(table: Tab
     stale = previewed(tab_b, table, {**folded, f"folded_{ben}": "on"})
     bust = hand(table, "tab-a", CARLA_BUST, {"Anna": 1, "Carla": 2})
     bust[f"folded_{table.ids[1]}"] = "on"
-    assert tab_a.post(url(table), {**bust, "confirm": "1"}).status_code == 302
-    said = alerts(tab_b.post(url(table), {**stale, "confirm": "1"}).content.decode())
+    assert tab_a.post(record_url(table), {**bust, "confirm": "1"}).status_code == 302
+    said = alerts(tab_b.post(record_url(table), {**stale, "confirm": "1"}).content.decode())
     assert len(said) == 1, said
     assert said[0].startswith("The table changed since this preview (owner recorded")
     assert "Carla is no longer in the hand" in said[0]

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
+from helpers.clients import client_for
+from helpers.pages import undo_url
 from ledger_helpers import Table, assert_ledger_consistent, stacks
 
 from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import DealStatus, Transaction, TransactionKind
-
-
-def client_for(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -32,10 +26,6 @@ def recorded(table: Table) -> Transaction:
             showdown=HostRanking(groups=((ben,), (anna,))),
         ),
     )
-
-
-def undo_url(table: Table, record: Transaction) -> str:
-    return f"/nights/{table.night.pk}/deals/{record.pk}/undo/"
 
 
 def test_the_list_shows_each_game_with_its_chips_and_an_undo_button(

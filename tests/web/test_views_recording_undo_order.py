@@ -11,30 +11,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
+from helpers.clients import client_for
+from helpers.pages import alerts, undo_url
 from ledger_helpers import Table, assert_ledger_consistent, pot, stacks
 
 from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import AccountKind, DealStatus, Transaction, TransactionKind
-
-
-def client_for(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def undo_url(table: Table, record: Transaction) -> str:
-    return f"/nights/{table.night.pk}/deals/{record.pk}/undo/"
-
-
-def alerts(html: str) -> list[str]:
-    return [
-        re.sub(r"<[^>]+>|\s+", " ", text).strip()
-        for text in re.findall(r'role="alert">(.*?)</p>', html, re.S)
-    ]
 
 
 def guts(table: Table, key: str, winner: int, loser: int) -> Transaction:

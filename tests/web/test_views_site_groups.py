@@ -16,11 +16,6 @@ from gamenight.models import Group, Membership, Role
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
-def _login(client: Client, user: User) -> Client:
-    client.force_login(user)
-    return client
-
-
 # ---------------------------------------------------------------- create
 
 
@@ -34,7 +29,7 @@ def test_create_group_redirects_anonymous_to_login(client: Client) -> None:
 @pytest.mark.django_db
 def test_it_creates_a_group_with_the_creator_as_host(client: Client) -> None:
     user = User.objects.create(username="anna")
-    _login(client, user)
+    client.force_login(user)
     form = client.get("/groups/new/")
     assert form.status_code == 200
     key = form.context["form"].initial["key"]
@@ -46,7 +41,7 @@ def test_it_creates_a_group_with_the_creator_as_host(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_a_double_tap_creates_one_group(client: Client) -> None:
-    _login(client, User.objects.create(username="anna"))
+    client.force_login(User.objects.create(username="anna"))
     first = client.post("/groups/new/", {"name": "Tuesday poker", "key": "k1"})
     second = client.post("/groups/new/", {"name": "Tuesday poker", "key": "k1"})
     assert first["Location"] == second["Location"]
@@ -58,7 +53,7 @@ def test_a_double_tap_creates_one_group(client: Client) -> None:
 def test_create_group_with_bad_input_shows_a_message_and_creates_nothing(
     client: Client, data: dict[str, str]
 ) -> None:
-    _login(client, User.objects.create(username="anna"))
+    client.force_login(User.objects.create(username="anna"))
     response = client.post("/groups/new/", data)
     assert response.status_code == 422
     assert 'class="error"' in response.content.decode()
@@ -67,7 +62,7 @@ def test_create_group_with_bad_input_shows_a_message_and_creates_nothing(
 
 @pytest.mark.django_db
 def test_create_group_htmx_gets_the_partial(client: Client) -> None:
-    _login(client, User.objects.create(username="anna"))
+    client.force_login(User.objects.create(username="anna"))
     response = client.post("/groups/new/", {"name": ""}, **HX)
     html = response.content.decode()
     assert response.status_code == 422
@@ -80,7 +75,7 @@ def test_create_group_htmx_gets_the_partial(client: Client) -> None:
 
 @pytest.mark.parametrize("who", ["owner", "cohost", "viewer"])
 def test_every_member_sees_the_group_page(client: Client, table: Table, who: str) -> None:
-    _login(client, getattr(table, who))
+    client.force_login(getattr(table, who))
     response = client.get(f"/groups/{table.group.pk}/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -91,7 +86,7 @@ def test_every_member_sees_the_group_page(client: Client, table: Table, who: str
 
 
 def test_the_group_page_is_404_for_an_outsider(client: Client, table: Table) -> None:
-    _login(client, table.outsider)
+    client.force_login(table.outsider)
     assert client.get(f"/groups/{table.group.pk}/").status_code == 404
     assert client.get("/groups/999999/").status_code == 404
 
@@ -103,7 +98,7 @@ def test_the_group_page_redirects_anonymous_to_login(client: Client, table: Tabl
 
 
 def test_the_group_page_htmx_gets_the_partial(client: Client, table: Table) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     full = client.get(f"/groups/{table.group.pk}/")
     partial = client.get(f"/groups/{table.group.pk}/", **HX)
     assert "<html" in full.content.decode()
@@ -116,7 +111,7 @@ def test_the_group_page_htmx_gets_the_partial(client: Client, table: Table) -> N
 def test_only_hosts_see_the_invite_link_and_the_edit_buttons(
     client: Client, table: Table, who: str, sees: bool
 ) -> None:
-    _login(client, getattr(table, who))
+    client.force_login(getattr(table, who))
     html = client.get(f"/groups/{table.group.pk}/").content.decode()
     assert (table.group.invite_token in html) is sees
     assert (f"/groups/{table.group.pk}/nights/new/" in html) is sees
@@ -128,7 +123,7 @@ def test_only_hosts_see_the_invite_link_and_the_edit_buttons(
 
 def test_the_host_rotates_the_invite_link(client: Client, table: Table) -> None:
     old = table.group.invite_token
-    _login(client, table.owner)
+    client.force_login(table.owner)
     response = client.post(f"/groups/{table.group.pk}/invite/rotate/", {"key": "rotate-1"})
     assert response.status_code == 302
     table.group.refresh_from_db()
@@ -141,14 +136,14 @@ def test_only_the_host_rotates_the_invite_link(
     client: Client, table: Table, who: str, status: int
 ) -> None:
     old = table.group.invite_token
-    _login(client, getattr(table, who))
+    client.force_login(getattr(table, who))
     assert client.post(f"/groups/{table.group.pk}/invite/rotate/").status_code == status
     table.group.refresh_from_db()
     assert table.group.invite_token == old
 
 
 def test_rotating_needs_a_post(client: Client, table: Table) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     assert client.get(f"/groups/{table.group.pk}/invite/rotate/").status_code == 405
 
 
@@ -161,7 +156,7 @@ def test_rotating_redirects_anonymous_to_login(client: Client, table: Table) -> 
 
 def test_joining_by_link_makes_a_player_member(client: Client, table: Table) -> None:
     newcomer = User.objects.create(username="newcomer")
-    _login(client, newcomer)
+    client.force_login(newcomer)
     page = client.get(f"/join/{table.group.invite_token}/")
     assert page.status_code == 200
     assert "Friday poker" in page.content.decode()
@@ -171,7 +166,7 @@ def test_joining_by_link_makes_a_player_member(client: Client, table: Table) -> 
 
 
 def test_joining_twice_keeps_the_role(client: Client, table: Table) -> None:
-    _login(client, table.cohost)
+    client.force_login(table.cohost)
     page = client.get(f"/join/{table.group.invite_token}/")
     assert "already a member" in page.content.decode()
     client.post(f"/join/{table.group.invite_token}/")
@@ -179,7 +174,7 @@ def test_joining_twice_keeps_the_role(client: Client, table: Table) -> None:
 
 
 def test_joining_with_a_wrong_token_is_404(client: Client, table: Table) -> None:
-    _login(client, table.outsider)
+    client.force_login(table.outsider)
     assert client.get("/join/not-a-token/").status_code == 404
     assert client.post("/join/not-a-token/").status_code == 404
     assert not Membership.objects.filter(group=table.group, user=table.outsider).exists()
@@ -199,7 +194,7 @@ def _membership(table: Table, user: User) -> Membership:
 
 
 def test_the_host_makes_a_player_co_host(client: Client, table: Table) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     member = _membership(table, table.viewer)
     url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
     response = client.post(url, {"role": "cohost", "key": "r1"})
@@ -209,7 +204,7 @@ def test_the_host_makes_a_player_co_host(client: Client, table: Table) -> None:
 
 
 def test_the_host_role_change_htmx_gets_the_partial(client: Client, table: Table) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     member = _membership(table, table.cohost)
     url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
     response = client.post(url, {"role": "player", "key": "r1"}, follow=True, **HX)
@@ -222,7 +217,7 @@ def test_the_host_role_change_htmx_gets_the_partial(client: Client, table: Table
 def test_a_bad_role_shows_a_message_and_changes_nothing(
     client: Client, table: Table, role: str
 ) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     member = _membership(table, table.viewer)
     url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
     response = client.post(url, {"role": role, "key": "r1"})
@@ -233,7 +228,7 @@ def test_a_bad_role_shows_a_message_and_changes_nothing(
 
 
 def test_the_host_cannot_demote_themselves(client: Client, table: Table) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     member = _membership(table, table.owner)
     url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
     response = client.post(url, {"role": "player", "key": "r1"})
@@ -244,7 +239,7 @@ def test_the_host_cannot_demote_themselves(client: Client, table: Table) -> None
 
 @pytest.mark.parametrize(("who", "status"), [("cohost", 403), ("viewer", 403), ("outsider", 404)])
 def test_only_the_host_sets_roles(client: Client, table: Table, who: str, status: int) -> None:
-    _login(client, getattr(table, who))
+    client.force_login(getattr(table, who))
     member = _membership(table, table.viewer)
     url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
     assert client.post(url, {"role": "cohost", "key": "r1"}).status_code == status
@@ -253,7 +248,7 @@ def test_only_the_host_sets_roles(client: Client, table: Table, who: str, status
 
 
 def test_a_member_of_another_group_is_404(client: Client, table: Table) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     other = Membership.objects.get(user=table.outsider)
     url = f"/groups/{table.group.pk}/members/{other.pk}/role/"
     assert client.post(url, {"role": "cohost", "key": "r1"}).status_code == 404

@@ -18,11 +18,6 @@ from gamenight.models import Group, Invite, Membership, Role
 KEY = {"key": "form-key-1"}
 
 
-def _login(client: Client, user: User) -> Client:
-    client.force_login(user)
-    return client
-
-
 def _member(table: Table, user: User) -> Membership:
     return Membership.objects.get(group=table.group, user=user)
 
@@ -36,18 +31,18 @@ def _token(table: Table) -> str:
 
 def test_the_host_removes_a_member_who_then_sees_nothing(client: Client, table: Table) -> None:
     viewer = _member(table, table.viewer)
-    _login(client, table.owner)
+    client.force_login(table.owner)
     response = client.post(f"/groups/{table.group.pk}/members/{viewer.pk}/remove/", KEY)
     assert response.status_code == 302
     assert not Membership.objects.filter(pk=viewer.pk).exists()
-    _login(client, table.viewer)
+    client.force_login(table.viewer)
     assert client.get(f"/groups/{table.group.pk}/").status_code == 404
     assert client.get(f"/nights/{table.night.pk}/").status_code == 404
 
 
 def test_a_double_tapped_removal_answers_twice_the_same(client: Client, table: Table) -> None:
     viewer = _member(table, table.viewer)
-    _login(client, table.owner)
+    client.force_login(table.owner)
     url = f"/groups/{table.group.pk}/members/{viewer.pk}/remove/"
     first, second = client.post(url, KEY), client.post(url, KEY)
     assert first.status_code == second.status_code == 302
@@ -55,7 +50,7 @@ def test_a_double_tapped_removal_answers_twice_the_same(client: Client, table: T
 
 
 def test_a_double_tapped_one_time_link_makes_one(client: Client, table: Table) -> None:
-    _login(client, table.owner)
+    client.force_login(table.owner)
     for _ in range(2):
         assert client.post(f"/groups/{table.group.pk}/invite/single/", KEY).status_code == 302
     assert Invite.objects.filter(group=table.group).count() == 1
@@ -66,9 +61,9 @@ def test_a_removed_member_cannot_rejoin_with_the_link_they_had(
 ) -> None:
     old = _token(table)
     viewer = _member(table, table.viewer)
-    _login(client, table.owner)
+    client.force_login(table.owner)
     client.post(f"/groups/{table.group.pk}/members/{viewer.pk}/remove/", KEY)
-    _login(client, table.viewer)
+    client.force_login(table.viewer)
     page = client.get(f"/join/{old}/")
     assert page.status_code == 404
     assert "not valid" in page.content.decode()
@@ -87,7 +82,7 @@ def test_removal_in_the_admin_also_renews_the_link(table: Table) -> None:
 @pytest.mark.parametrize(("who", "status"), [("cohost", 403), ("viewer", 403), ("outsider", 404)])
 def test_only_the_host_removes_members(client: Client, table: Table, who: str, status: int) -> None:
     viewer = _member(table, table.viewer)
-    _login(client, getattr(table, who))
+    client.force_login(getattr(table, who))
     assert client.post(
         f"/groups/{table.group.pk}/members/{viewer.pk}/remove/", KEY
     ).status_code == (status)
@@ -96,7 +91,7 @@ def test_only_the_host_removes_members(client: Client, table: Table, who: str, s
 
 def test_the_host_cannot_be_removed(client: Client, table: Table) -> None:
     host = _member(table, table.owner)
-    _login(client, table.owner)
+    client.force_login(table.owner)
     assert (
         client.post(f"/groups/{table.group.pk}/members/{host.pk}/remove/", KEY).status_code == 403
     )
@@ -107,7 +102,7 @@ def test_a_member_of_another_group_cannot_be_removed_from_here(
     client: Client, table: Table
 ) -> None:
     foreign = Membership.objects.get(user=table.outsider)
-    _login(client, table.owner)
+    client.force_login(table.owner)
     assert (
         client.post(f"/groups/{table.group.pk}/members/{foreign.pk}/remove/", KEY).status_code
         == 404
@@ -117,11 +112,11 @@ def test_a_member_of_another_group_cannot_be_removed_from_here(
 
 def test_a_role_change_takes_effect_at_once(client: Client, table: Table) -> None:
     cohost = _member(table, table.cohost)
-    _login(client, table.owner)
+    client.force_login(table.owner)
     url = f"/groups/{table.group.pk}/members/{cohost.pk}/role/"
     client.post(url, {"role": "player", "key": "role-1"})
     assert _member(table, table.cohost).role == Role.PLAYER
-    _login(client, table.cohost)
+    client.force_login(table.cohost)
     assert client.get(f"/groups/{table.group.pk}/nights/new/").status_code == 403
 
 
@@ -133,7 +128,7 @@ def test_the_group_link_expires(client: Client, table: Table) -> None:
         invite_expires_at=datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)
     )
     newcomer = User.objects.create(username="newcomer")
-    _login(client, newcomer)
+    client.force_login(newcomer)
     page = client.get(f"/join/{_token(table)}/")
     assert page.status_code == 404
     assert "expired" in page.content.decode()
@@ -149,15 +144,15 @@ def test_a_new_link_expires_in_seven_days_by_default(table: Table) -> None:
 
 
 def test_a_one_time_link_lets_one_person_in_once(client: Client, table: Table) -> None:
-    _login(client, table.cohost)
+    client.force_login(table.cohost)
     assert client.post(f"/groups/{table.group.pk}/invite/single/", KEY).status_code == 302
     invite = Invite.objects.get(group=table.group)
     assert invite.token in client.get(f"/groups/{table.group.pk}/").content.decode()
     first, second = (User.objects.create(username=n) for n in ("first", "second"))
-    _login(client, first)
+    client.force_login(first)
     assert client.post(f"/join/{invite.token}/").status_code == 302
     assert client.post(f"/join/{invite.token}/").status_code == 302  # a double tap
-    _login(client, second)
+    client.force_login(second)
     page = client.get(f"/join/{invite.token}/")
     assert page.status_code == 404
     assert "already been used" in page.content.decode()
@@ -168,22 +163,22 @@ def test_a_one_time_link_lets_one_person_in_once(client: Client, table: Table) -
 
 def test_renewing_the_link_kills_unused_one_time_links(client: Client, table: Table) -> None:
     invite = services.create_single_invite(group_id=table.group.pk, by=table.owner)
-    _login(client, table.owner)
+    client.force_login(table.owner)
     client.post(f"/groups/{table.group.pk}/invite/rotate/", KEY)
     newcomer = User.objects.create(username="newcomer")
-    _login(client, newcomer)
+    client.force_login(newcomer)
     assert client.post(f"/join/{invite.token}/").status_code == 404
     assert not Membership.objects.filter(user=newcomer).exists()
 
 
 def test_a_viewer_cannot_make_one_time_links(client: Client, table: Table) -> None:
-    _login(client, table.viewer)
+    client.force_login(table.viewer)
     assert client.post(f"/groups/{table.group.pk}/invite/single/", KEY).status_code == 403
     assert not Invite.objects.exists()
 
 
 def test_the_invite_error_is_german_on_a_german_page(client: Client, table: Table) -> None:
-    _login(client, table.outsider)
+    client.force_login(table.outsider)
     page = client.get("/join/not-a-token/", HTTP_ACCEPT_LANGUAGE="de")
     assert page.status_code == 404
     assert "nicht (mehr) gültig" in page.content.decode()
@@ -198,6 +193,6 @@ def test_only_hosts_and_cohosts_see_e_mail_addresses(
 ) -> None:
     table.players[0].email = "anna@example.org"
     table.players[0].save()
-    _login(client, getattr(table, who))
+    client.force_login(getattr(table, who))
     html = client.get(f"/groups/{table.group.pk}/").content.decode()
     assert ("anna@example.org" in html) is sees

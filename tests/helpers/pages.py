@@ -1,0 +1,35 @@
+"""Reading the app's pages: URLs of the recording pages, the messages shown."""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from gamenight.models import Night, Transaction
+
+
+class AtNight(Protocol):
+    """Anything of a night, such as tests/web's Table."""
+
+    @property
+    def night(self) -> Night: ...
+
+
+def _night(at: Night | AtNight) -> Night:
+    return at if isinstance(at, Night) else at.night
+
+
+def record_url(at: Night | AtNight, game: str = "seven-card-stud") -> str:
+    return f"/nights/{_night(at).pk}/record/{game}/"
+
+
+def undo_url(at: Night | AtNight, record: Transaction) -> str:
+    return f"/nights/{_night(at).pk}/deals/{record.pk}/undo/"
+
+
+def alerts(html: str) -> list[str]:
+    """The text of every message shown with role="alert", tags and runs of space folded."""
+    return [
+        re.sub(r"<[^>]+>|\s+", " ", text).strip()
+        for text in re.findall(r'role="alert">(.*?)</(?:p|div)>', html, re.S)
+    ]
