@@ -7,7 +7,7 @@ from helpers.clients import client_for
 from helpers.pages import record_url, undo_url
 from ledger_helpers import Table
 
-from engine.showdown import HostRanking
+from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import Transaction
 
