@@ -25,6 +25,7 @@ from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import Membership, Role
 from gamenight.services import InviteError, LedgerError
 from gamenight.services.request_keys import Result, once
+from gamenight.views.keyed_writes import write_once
 
 # Status of a page shown again with a message about bad input (htmx swaps it in,
 # see the htmx-config meta tag in base.html).
@@ -130,17 +131,14 @@ def group_invite_rotate(request: AuthenticatedHttpRequest, group_id: int) -> Htt
         services.rotate_invite(group_id=group_id, by=request.user)
         return mine.group, reverse("group_detail", args=[group_id])
 
-    try:
-        url = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="invite_rotate",
-            payload={"group": group_id},
-            write=write,
-        )
-    except LedgerError as error:
-        return _group_refused(request, mine, invite_error=str(error))
-    return redirect(url)
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="invite_rotate",
+        payload={"group": group_id},
+        write=write,
+        refused=lambda message: _group_refused(request, mine, invite_error=message),
+    )
 
 
 def _out_of_date() -> str:
@@ -167,17 +165,14 @@ def group_invite_single(request: AuthenticatedHttpRequest, group_id: int) -> Htt
         invite = services.create_single_invite(group_id=group_id, by=request.user)
         return invite, reverse("group_detail", args=[group_id]) + "#invite"
 
-    try:
-        url = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="invite_single",
-            payload={"group": group_id},
-            write=write,
-        )
-    except LedgerError as error:
-        return _group_refused(request, mine, invite_error=str(error))
-    return redirect(url)
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="invite_single",
+        payload={"group": group_id},
+        write=write,
+        refused=lambda message: _group_refused(request, mine, invite_error=message),
+    )
 
 
 @login_required
@@ -220,18 +215,15 @@ def member_remove(
         )
         return None, reverse("group_detail", args=[group_id]) + "#members"
 
-    try:
-        # A double tap finds the member gone: once answers it as the first tap.
-        url = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="member_remove",
-            payload={"group": group_id, "membership": membership_id},
-            write=write,
-        )
-    except LedgerError as error:
-        return _group_refused(request, mine, role_error=str(error))
-    return redirect(url)
+    # A double tap finds the member gone: it is answered as the first tap was.
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="member_remove",
+        payload={"group": group_id, "membership": membership_id},
+        write=write,
+        refused=lambda message: _group_refused(request, mine, role_error=message),
+    )
 
 
 @login_required
@@ -262,14 +254,11 @@ def member_role(
         )
         return changed, reverse("group_detail", args=[group_id])
 
-    try:
-        url = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="member_role",
-            payload={"group": group_id, "membership": member.pk, "role": role.value},
-            write=write,
-        )
-    except LedgerError as error:
-        return _group_refused(request, mine, role_error=str(error))
-    return redirect(url)
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="member_role",
+        payload={"group": group_id, "membership": member.pk, "role": role.value},
+        write=write,
+        refused=lambda message: _group_refused(request, mine, role_error=message),
+    )

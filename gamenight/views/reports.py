@@ -46,6 +46,7 @@ from gamenight.views.groups import (
     membership_for_user,
     render_page,
 )
+from gamenight.views.keyed_writes import write_once
 
 POLL_SECONDS = 2
 OUT_OF_DATE = _("The form was out of date: please try again.")
@@ -195,17 +196,14 @@ def night_report_rebuild(request: AuthenticatedHttpRequest, night_id: int) -> Ht
     def write() -> Result:
         return build.rebuild_night_report(night.pk), url
 
-    try:
-        done = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="night_report_rebuild",
-            payload={"night": night.pk},
-            write=write,
-        )
-    except LedgerError as error:
-        return _night_refused(request, night, membership, form, error=str(error))
-    return redirect(done)
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="night_report_rebuild",
+        payload={"night": night.pk},
+        write=write,
+        refused=lambda message: _night_refused(request, night, membership, form, error=message),
+    )
 
 
 @login_required
@@ -225,17 +223,14 @@ def night_report_mail(request: AuthenticatedHttpRequest, night_id: int) -> HttpR
             raise LedgerError(NOTHING_TO_MAIL)
         return report, reverse("night_report", args=[night.pk])
 
-    try:
-        url = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="night_report_mail",
-            payload={"night": night.pk},
-            write=write,
-        )
-    except LedgerError as error:
-        return _night_refused(request, night, membership, mail_refused=str(error))
-    return redirect(url)
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="night_report_mail",
+        payload={"night": night.pk},
+        write=write,
+        refused=lambda message: _night_refused(request, night, membership, mail_refused=message),
+    )
 
 
 def _night_refused(
@@ -269,6 +264,14 @@ def _night_refused(
 
 
 # ------------------------------------------------------------------ the season
+
+
+def _season_refused(
+    request: HtmxHttpRequest, season: Season, membership: Membership, **errors: object
+) -> HttpResponse:
+    """The season report again, with a message where the refused form is."""
+    context = _season_context(season, membership, **errors)
+    return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
 
 
 def _season_context(season: Season, membership: Membership, **extra: Any) -> dict[str, Any]:
@@ -323,27 +326,20 @@ def season_report_rebuild(
         raise PermissionDenied("only the host and co-hosts may build a report")
     form = RebuildForm(request.POST)
     if not form.is_valid():
-        context = _season_context(
-            season, membership, rebuild_error=_("The form was out of date: please try again.")
-        )
-        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
+        return _season_refused(request, season, membership, rebuild_error=OUT_OF_DATE)
 
     def write() -> Result:
         report = build.rebuild_season_report(season.pk)
         return report, reverse("season_report", args=[group_id, season.pk])
 
-    try:
-        url = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="season_report_rebuild",
-            payload={"season": season.pk},
-            write=write,
-        )
-    except LedgerError as error:
-        context = _season_context(season, membership, rebuild_error=str(error))
-        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
-    return redirect(url)
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="season_report_rebuild",
+        payload={"season": season.pk},
+        write=write,
+        refused=lambda message: _season_refused(request, season, membership, rebuild_error=message),
+    )
 
 
 @login_required
@@ -356,8 +352,7 @@ def season_report_mail(
         raise PermissionDenied("only the host and co-hosts may send the report again")
     form = MailAgainForm(request.POST)
     if not form.is_valid():
-        context = _season_context(season, membership, mail_refused=OUT_OF_DATE)
-        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
+        return _season_refused(request, season, membership, mail_refused=OUT_OF_DATE)
     report = SeasonReport.objects.filter(season=season).first()
 
     def write() -> Result:
@@ -365,18 +360,14 @@ def season_report_mail(
             raise LedgerError(NOTHING_TO_MAIL)
         return report, reverse("season_report", args=[group_id, season.pk])
 
-    try:
-        url = once(
-            user=request.user,
-            key=form.cleaned_data["key"],
-            action="season_report_mail",
-            payload={"season": season.pk},
-            write=write,
-        )
-    except LedgerError as error:
-        context = _season_context(season, membership, mail_refused=str(error))
-        return render_page(request, "reports/season_report.html", context, status=BAD_INPUT)
-    return redirect(url)
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="season_report_mail",
+        payload={"season": season.pk},
+        write=write,
+        refused=lambda message: _season_refused(request, season, membership, mail_refused=message),
+    )
 
 
 # ------------------------------------------------------------------ the chip value
