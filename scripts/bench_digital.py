@@ -359,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="gamenight-bench-digital-") as tmp:
         db = args.db.resolve() if args.db else Path(tmp) / "bench.sqlite3"
-        env = app_env(db)
+        env = app_env(f"sqlite:///{db}")
         seed = prepare(db, env, ["--small", "--seed", "1"])
         code = SETUP.format(
             username=seed["username"], tables=args.tables, players=args.players, game=GAME

@@ -54,19 +54,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def app_env(db: Path) -> dict[str, str]:
-    """Production-like settings on SQLite: DEBUG off, persistent connections, and writers
-    that take SQLite's write lock at BEGIN (IMMEDIATE) and wait for it (timeout)."""
-    options = urlencode(
-        {
-            "transaction_mode": "IMMEDIATE",
-            "timeout": "20",
-            "init_command": "PRAGMA synchronous=NORMAL",
-        }
-    )
+def app_env(database_url: str) -> dict[str, str]:
+    """Production-like settings: DEBUG off, persistent connections, hashed static files.
+
+    On SQLite the settings themselves make writers take the lock at BEGIN and
+    wait for it (IMMEDIATE, a busy timeout, WAL), as under ``make run``.
+    """
     return {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}?{options}",
+        "DATABASE_URL": database_url,
         "CONN_MAX_AGE": "600",
         "DEBUG": "0",
         # Hashed static files from the manifest collectstatic writes (prepare()), as in production.
@@ -87,7 +83,7 @@ def manage(env: dict[str, str], *args: str) -> str:
         text=True,
     )
     if done.returncode:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
     return done.stdout
 
 
@@ -372,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="gamenight-bench-") as tmp:
         db = args.db.resolve() if args.db else Path(tmp) / "bench.sqlite3"
-        env = app_env(db)
+        env = app_env(f"sqlite:///{db}")
         sizes = (
             ["--small"]
             if args.small

@@ -39,7 +39,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_web import HOST, Session, free_port, log_in, request  # noqa: E402
+import bench_web  # noqa: E402
+from bench_web import HOST, Session, free_port, log_in, manage, request  # noqa: E402
 
 BIN = Path(sys.executable).parent
 PASSWORD = "stress-" + "x" * 12
@@ -52,31 +53,14 @@ def sqlite_url(path: Path) -> str:
 
 
 def app_env(database_url: str) -> dict[str, str]:
-    """Production settings but for the database URL; no SQLite options added here."""
+    """The benchmark's production settings (bench_web.app_env), with the login
+    throttle off: twenty phones log in from one address."""
     return {
-        **os.environ,
+        **bench_web.app_env(database_url),
         "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": database_url,
-        "DEBUG": "0",
         "SECRET_KEY": "stress-" + uuid.uuid4().hex,
-        "ALLOWED_HOSTS": f"{HOST},localhost",
-        "LOG_LEVEL": "WARNING",
         "AXES_ENABLED": "0",
-        "PYTHONUNBUFFERED": "1",
     }
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run(
-        [str(BIN / "python"), "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
-    return done.stdout
 
 
 @dataclass(frozen=True)
