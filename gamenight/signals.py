@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.signals import user_login_failed
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 from django.http import HttpRequest
 
 from gamenight.client_ip import client_ip
-from gamenight.models import Membership, RateEvent
+from gamenight.models import Membership
+from gamenight.services import throttle
+from gamenight.services.throttle import LOGIN_FAILED
 
 
 @receiver(post_delete, sender=Membership)
@@ -30,4 +33,4 @@ def renew_links_when_a_member_goes(
 def count_failed_login(sender: object, request: HttpRequest | None = None, **_: Any) -> None:
     """Every failed login counts against its address (password spraying, views/accounts.py)."""
     if request is not None:
-        RateEvent.objects.create(scope="login_failed", ident=client_ip(request))
+        throttle.record(LOGIN_FAILED, client_ip(request), window=settings.AXES_COOLOFF_TIME)

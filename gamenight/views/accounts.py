@@ -17,17 +17,14 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from gamenight.client_ip import client_ip
 from gamenight.forms.accounts import SignUpForm
-from gamenight.models import RateEvent
-from gamenight.services.throttle import allow
+from gamenight.services.throttle import LOGIN_FAILED, allow, count
 
 HOUR = datetime.timedelta(hours=1)
-LOGIN_FAILED = "login_failed"
 
 
 def _throttled(request: HttpRequest, reason: str) -> HttpResponse:
@@ -68,17 +65,13 @@ def _next_path(target: str) -> str:
     return reverse("home")
 
 
-def failed_logins_from(address: str) -> int:
-    since = timezone.now() - settings.AXES_COOLOFF_TIME
-    return RateEvent.objects.filter(scope=LOGIN_FAILED, ident=address, at__gte=since).count()
-
-
 class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if failed_logins_from(client_ip(request)) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+        failed = count(LOGIN_FAILED, client_ip(request), window=settings.AXES_COOLOFF_TIME)
+        if failed >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
             return _throttled(request, "login")
         return super().post(request, *args, **kwargs)
 
