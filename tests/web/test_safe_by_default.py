@@ -189,10 +189,10 @@ def test_a_crash_shows_the_500_page_and_no_traceback(
 ) -> None:
     from gamenight.views import rules_cards
 
-    def broken(game: str, language: str | None) -> list[str]:
+    def broken(name: str) -> bool:
         raise RuntimeError("SECRET hole cards: As Kd")
 
-    monkeypatch.setattr(rules_cards, "rules_text", broken)
+    monkeypatch.setattr(rules_cards, "has_rules_card", broken)
     response = Client(raise_request_exception=False).get("/rules/guts/")
     assert response.status_code == 500
     html = response.content.decode()
