@@ -104,7 +104,7 @@ def simulate(
         # A game that carries chips from hand to hand (the Guts pot and reserve)
         # keeps the night going: stacks and carried chips go on, and a player down
         # to a tenth of the starting stack rebuys, so the antes are always covered.
-        carry = state.phase.get("carry_out")
+        carry = state.carry_out
         if carry is not None:
             short = max(1, stack // 10)
             stacks = [chips if chips >= short else stack for chips in state.stacks]

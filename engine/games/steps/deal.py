@@ -70,7 +70,7 @@ def apply_triggers(
     ``triggers``: those in force, when not the game's own (Jack the Shifter
     switched to another game).
     """
-    from engine.games.state import Decision
+    from engine.games.hand_actions import Decision
 
     rank = ALL_CARDS[card].rank
     in_force = state.rules.triggers if triggers is None else triggers
