@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from engine.betting import ActionKind, BettingAction, BettingRound
-from engine.errors import EngineError, OutOfTurnError
-from engine.games.errors import NoDecisionError
+from engine.errors import EngineError, IllegalActionError, OutOfTurnError
+from engine.games.errors import ForfeitError, NoDecisionError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Face
 from engine.games.steps import declare, draw, flip, shelby, spit_call, variants
@@ -232,6 +232,41 @@ HAND_MOVES: Final[Mapping[ActionName, Move]] = {
     ActionName.BUY_WALK: Move(_verify_buy_walk, _buy_walk),
     ActionName.DECLINE_WALK: Move(_verify_decline_walk, _decline_walk),
 }
+
+# ---------------------------------------------------------------------- leaving
+
+
+def verify_forfeit(state: HandState, seat: int) -> None:
+    """A player may leave the hand at any moment, in turn or not, except in a game
+    that settles everyone together at its end (Guts, Shelby)."""
+    name = state.verify_not_over(seat, "leave the hand")
+    if seat in state.departed:
+        raise IllegalActionError(f"{name} has already left the hand")
+    if not all(step.allows_forfeit for step in state.rules.steps):
+        raise ForfeitError(
+            f"{name} cannot leave during a hand of {state.rules.name}: "
+            "its chips are settled only at the end"
+        )
+
+
+def forfeit(state: HandState, seat: int) -> Event:
+    """``seat`` leaves the hand: folded, whatever they owe, wherever the hand is.
+
+    Their chips in the pot stay there (they can win none of it back); the hand
+    goes on without them, or ends if one player is left. Not a move of the game:
+    for a player who goes home mid-hand, as the host decides.
+    """
+    state.departed.append(seat)
+    if state.betting is not None:
+        state.betting.forfeit(seat=seat)
+    state.folded[seat] = True
+    if state.decision is not None and state.decision.seat == seat:
+        state.decision = None
+    step = state.step
+    if step is not None:
+        step.forfeit(state, seat)
+    return state.record(EventKind.LEAVE, seat)
+
 
 # ---------------------------------------------------------------------- nobody answers
 

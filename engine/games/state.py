@@ -32,9 +32,8 @@ from engine.betting import (
     post_antes,
 )
 from engine.cards import Deck
-from engine.chips.pots import WINNER_RULES, build_pots, settle_pots
 from engine.errors import EngineError, IllegalActionError, OutOfTurnError
-from engine.games.errors import ForfeitError, HandOverError, TableSizeError
+from engine.games.errors import HandOverError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.hand_actions import (
     HAND_MOVES,
@@ -43,12 +42,14 @@ from engine.games.hand_actions import (
     VERBS,
     Decision,
     decision_actions,
+    forfeit,
+    verify_forfeit,
 )
-from engine.games.hand_sizes import check_dealt_sizes
-from engine.games.rules import ExtraCard, Face, GameRules, Step
+from engine.games.payout import finish
+from engine.games.rules import Face, GameRules, Step
+from engine.games.seating import check_seating
 from engine.games.steps.actions import ActionArgs, Move, StepState
 from engine.hands.rankings import HighRanking, Ranking
-from engine.hands.showdown import ShowdownScores, scores_from_cards
 
 S = TypeVar("S", bound=StepState)
 
@@ -125,23 +126,8 @@ class HandState:
         the night keeps between hands (the Guts pot and reserve), kept in
         ``carry``; the game leaves what it carries on in ``carry_out``.
         """
+        check_seating(rules, names=names, stacks=stacks, dealer=dealer, ante=ante)
         n = len(names)
-        if len(stacks) != n:
-            raise TableSizeError(f"{n} names but {len(stacks)} stacks: give one stack a player")
-        if not rules.min_players <= n <= rules.max_players:
-            raise TableSizeError(
-                f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
-            )
-        extras = sum(4 for t in rules.triggers if isinstance(t, ExtraCard))
-        if n * rules.card_count + extras > 52:
-            raise TableSizeError(f"one deck is not enough for {n} players of {rules.name}")
-        for name, stack in zip(names, stacks, strict=True):
-            if stack < 1:
-                raise TableSizeError(f"{name} has no chips left and cannot be dealt in")
-        if not 0 <= dealer < n:
-            raise TableSizeError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
-        if ante < 0:
-            raise EngineError(f"the ante is {ante}: it cannot be negative")
         if rng is not None:
             source = rng
         elif deck is not None:
@@ -315,7 +301,7 @@ class HandState:
         if needed is not None and getattr(args, needed) is None:
             article = "an" if needed == "amount" else "a"
             raise EngineError(f"{action.value} needs {article} {needed}")
-        self._verify_not_over(seat, VERBS[action])
+        self.verify_not_over(seat, VERBS[action])
         hand_move = HAND_MOVES.get(action)
         if hand_move is not None:
             return hand_move
@@ -326,42 +312,19 @@ class HandState:
     # ------------------------------------------------------------------ leaving
 
     def verify_forfeit(self, *, seat: int) -> None:
-        """A player may leave the hand at any moment, in turn or not, except in a game
-        that settles everyone together at its end (Guts, Shelby)."""
-        name = self._verify_not_over(seat, "leave the hand")
-        if seat in self.departed:
-            raise IllegalActionError(f"{name} has already left the hand")
-        if not all(step.allows_forfeit for step in self.rules.steps):
-            raise ForfeitError(
-                f"{name} cannot leave during a hand of {self.rules.name}: "
-                "its chips are settled only at the end"
-            )
+        verify_forfeit(self, seat)
 
     def can_forfeit(self, *, seat: int) -> bool:
         try:
-            self.verify_forfeit(seat=seat)
+            verify_forfeit(self, seat)
         except IllegalActionError:
             return False
         return True
 
     def forfeit(self, *, seat: int) -> Event:
-        """``seat`` leaves the hand: folded, whatever they owe, wherever the hand is.
-
-        Their chips in the pot stay there (they can win none of it back); the hand
-        goes on without them, or ends if one player is left. Not a move of the game:
-        for a player who goes home mid-hand, as the host decides.
-        """
-        self.verify_forfeit(seat=seat)
-        self.departed.append(seat)
-        if self.betting is not None:
-            self.betting.forfeit(seat=seat)
-        self.folded[seat] = True
-        if self.decision is not None and self.decision.seat == seat:
-            self.decision = None
-        step = self.step
-        if step is not None:
-            step.forfeit(self, seat)
-        event = self.record(EventKind.LEAVE, seat)
+        """``seat`` leaves the hand (:func:`~engine.games.hand_actions.forfeit`)."""
+        verify_forfeit(self, seat)
+        event = forfeit(self, seat)
         self._advance()
         return event
 
@@ -380,16 +343,13 @@ class HandState:
 
     # ------------------------------------------------------------------ checks
 
-    def _name(self, seat: int) -> str:
+    def verify_not_over(self, seat: int, verb: str) -> str:
+        """The seat's name, unless there is no such seat or the hand is over."""
         if not 0 <= seat < self.seat_count:
             raise OutOfTurnError(f"there is no seat {seat} at this table")
-        return self.names[seat]
-
-    def _verify_not_over(self, seat: int, verb: str) -> str:
-        name = self._name(seat)
         if self.is_over:
-            raise HandOverError(f"{name} cannot {verb}: the hand is over")
-        return name
+            raise HandOverError(f"{self.names[seat]} cannot {verb}: the hand is over")
+        return self.names[seat]
 
     # ------------------------------------------------------------------ moving on
 
@@ -398,7 +358,7 @@ class HandState:
         steps = self.rules.steps
         while not self.is_over:
             if len(self.live_seats) <= 1 or self.step_index >= len(steps):
-                self._finish()
+                finish(self)
                 return
             if self.decision is not None:
                 return
@@ -417,62 +377,6 @@ class HandState:
                 return
             self.step_index += 1
             self.step_begun = False
-
-    def restart(self) -> None:
-        """Begin the game's steps again (a voided deal); chips stay where they are."""
-        self.step_index = 0
-        self.step_begun = False
-        self.to_deal = []
-        self.betting = None
-        self.decision = None
-
-    def rate_hands(self, seats: Sequence[int]) -> ShowdownScores:
-        """Score the hands of ``seats`` as the showdown does: the ranking in force,
-        the shared cards in the middle, single wild cards (only the spit card)."""
-        return scores_from_cards(
-            {s: [c for c, _ in self.cards[s]] for s in seats},
-            ranking=self.ranking,
-            shared=self.table if self.rules.table_shared else (),
-            wild_cards=self.wild_cards,
-        )
-
-    def _finish(self) -> None:
-        """Show down (or award the pot to the one player left) and pay out."""
-        live = self.live_seats
-        order = self.order()
-        split = build_pots(
-            contributions=dict(enumerate(self.put_in)),
-            folded=[s for s in range(self.seat_count) if self.folded[s]],
-            all_in=[s for s in live if self.stacks[s] == 0],
-        )
-        scores: dict[int, int] = {}
-        names: dict[int, str] = {}
-        if len(live) >= 2:
-            check_dealt_sizes(self, live)
-            shown = self.rate_hands(live)
-            scores, names = dict(shown.scores), dict(shown.names)
-            # A step may name who shows first (draw games: the last bettor or raiser).
-            first = self.show_first
-            start = order.index(first) if first is not None and first in live else 0
-            self.shown = [s for s in order[start:] + order[:start] if s in live]
-            for seat in self.shown:
-                self.record(EventKind.SHOW, seat, text=names[seat])
-        winners = WINNER_RULES[self.rules.winner]
-        settlement = settle_pots(split, scores=scores, order=order, winners=winners)
-        for award in settlement.awards:
-            for seat in award.winners:
-                hand = names.get(seat)
-                text = f"{award.name}, {hand}" if hand else award.name
-                self.record(EventKind.WIN, seat, chips=award.won(seat), text=text)
-        for seat, chips in split.returned.items():
-            self.record(EventKind.RETURN, seat, chips=chips)
-        payouts = settlement.payouts()
-        self.payouts = [payouts.get(s, 0) for s in range(self.seat_count)]
-        for seat, chips in enumerate(self.payouts):
-            self.stacks[seat] += chips
-        self.decision = None
-        self.betting = None
-        self.to_deal = []
 
     def move(self, seat: int, chips: int) -> None:
         """``chips`` from the seat's stack into the pot."""
