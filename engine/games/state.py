@@ -297,6 +297,8 @@ class HandState:
     def _move(self, action: ActionName, seat: int, args: ActionArgs) -> Move:
         """Who answers ``action`` now: the hand (betting, a Decision) or the step in play;
         an action nobody answers now gets the refusal the action's family words."""
+        if action not in VERBS:
+            raise EngineError(f"there is no action {action!r}")
         needed = NEEDS.get(action)
         if needed is not None and getattr(args, needed) is None:
             article = "an" if needed == "amount" else "a"

@@ -48,9 +48,6 @@ class Move:
     apply: Apply
 
 
-NO_MOVES: Mapping[Any, Move] = {}
-
-
 class StepState:
     """A step's (or a family's) state between calls; a mutable dataclass in a subclass.
 

@@ -18,14 +18,14 @@ if TYPE_CHECKING:
     from engine.games.state import HandState
 
 # best_showing: stud games, the best face-up hand opens; left_of_dealer: draw
-# games; phase: the step before named the opener in :class:`NamedOpener` (No Peek:
+# games; named: the step before named the opener in :class:`NamedOpener` (No Peek:
 # who just beat the table).
-Opener = Literal["best_showing", "left_of_dealer", "phase"]
+Opener = Literal["best_showing", "left_of_dealer", "named"]
 
 
 @dataclass(kw_only=True)
 class NamedOpener(StepState):
-    """The seat a step named to open the next betting round (``opener="phase"``)."""
+    """The seat a step named to open the next betting round (``opener="named"``)."""
 
     key = "opener"
     seat: int | None = None
@@ -68,7 +68,7 @@ class Bet(Step):
 
     def opening_seat(self, state: HandState) -> int:
         live = state.live_seats
-        if self.opener == "phase":
+        if self.opener == "named":
             named = state.find(NamedOpener)
             seat = named.seat if named is not None else None
             if seat is not None and seat in live:

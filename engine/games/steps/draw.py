@@ -25,7 +25,7 @@ from engine.errors import EngineError, IllegalActionError, OutOfTurnError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Step
 from engine.games.steps.actions import ActionArgs, Move, StepState
-from engine.games.steps.bet import Bet
+from engine.games.steps.bet import Bet, Opener
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
@@ -224,7 +224,7 @@ class DrawBet(Bet):
     limit (Spit in the Ocean: 1, doubled after the draw by ``limit_scale``)
     replaces the night's."""
 
-    opener: Literal["best_showing", "left_of_dealer", "phase"] = "left_of_dealer"
+    opener: Opener = "left_of_dealer"
     fixed: int | None = None
 
     def begin(self, state: HandState) -> None:

@@ -202,7 +202,7 @@ class Flip(Step):
 
 
 # The rounds the flips open; the opener is the flips' NamedOpener (ruling 10).
-_BET: Final = Bet(opener="phase")
+_BET: Final = Bet(opener="named")
 
 
 def showings(state: HandState) -> dict[int, int]:

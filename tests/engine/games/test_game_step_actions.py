@@ -178,3 +178,13 @@ def test_a_saved_hand_with_a_bad_step_state_is_refused(steps: object) -> None:
     data["steps"] = steps
     with pytest.raises(EngineError):
         hand_from_dict(data)
+
+
+def test_an_unknown_action_is_refused_as_bad_input() -> None:
+    state = HandState.start(
+        GAMES["seven-card-stud"], names=NAMES, stacks=[50] * 4, dealer=DAN, rng=random.Random(3)
+    )
+    before = state.to_json()
+    with pytest.raises(EngineError, match="there is no action 'shuffle'"):
+        state.act(seat=BEN, action="shuffle")  # type: ignore[arg-type]  # a form's raw value
+    assert state.to_json() == before
