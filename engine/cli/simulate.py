@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.errors import EngineError
 from engine.games import GAMES, EventKind, HandState, make_rules
+from engine.games.payout import rate_hands
 from engine.games.random_play import play_out
 from engine.hands.categories import Category, decode
 from engine.hands.rankings import HighRanking
@@ -104,7 +105,7 @@ def simulate(
         # A game that carries chips from hand to hand (the Guts pot and reserve)
         # keeps the night going: stacks and carried chips go on, and a player down
         # to a tenth of the starting stack rebuys, so the antes are always covered.
-        carry = state.phase.get("carry_out")
+        carry = state.carry_out
         if carry is not None:
             short = max(1, stack // 10)
             stacks = [chips if chips >= short else stack for chips in state.stacks]
@@ -119,7 +120,7 @@ def _winning_category(state: HandState) -> str:
     """The category of the main pot's winning hand (the first winner named)."""
     if not state.shown:
         return NO_SHOWDOWN
-    rated = state.rate_hands(state.shown)
+    rated = rate_hands(state, state.shown)
     seat = next((e.seat for e in state.history if e.kind is EventKind.WIN), None)
     if seat is None:
         # A game settled by its own rules (Guts) records no WIN: take the best hand shown.

@@ -19,9 +19,10 @@ from engine.games.errors import (
 )
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.families.stud import STUD_STEPS
+from engine.games.hand_actions import Decision
 from engine.games.options import OptionSpec
 from engine.games.rules import ExtraCard, GameRules, PayPotOrFold, Step, Trigger, VoidDeal
-from engine.games.state import Decision, HandState
+from engine.games.state import HandState
 from engine.games.views import seat_view, table_view
 
 __all__ = [

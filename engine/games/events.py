@@ -103,7 +103,7 @@ class ActionName(StrEnum):
     PAY_POT = "pay_pot"
     BUY_WALK = "buy_walk"
     DECLINE_WALK = "decline_walk"
-    # Later families; each is a method of HandState with verify_/can_ twins.
+    # Later families: answered by the step in play (HandState.verify/can/act).
     FLIP = "flip"
     DRAW = "draw"
     DECLARE_IN = "declare_in"

@@ -25,7 +25,10 @@ def check_dealt_sizes(state: HandState, seats: Sequence[int]) -> None:
     rules = state.rules
     dealt = rules.card_count
     triggers = list(rules.triggers)
-    if "jack_game" in state.phase:
+    from engine.games.steps.variants import JackState
+
+    jack = state.find(JackState)
+    if jack is not None and jack.game is not None:
         # A jack may have switched the game more than once: any game's extra cards count.
         from engine.games.catalog import GAMES
 

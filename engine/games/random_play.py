@@ -23,10 +23,10 @@ def random_action(state: HandState, rng: random.Random) -> Event:
         # standing pat if the pick breaks a house rule (an ace to keep).
         held = [card for card, _ in state.cards[seat]]
         cards = rng.sample(held, amount or 0)
-        if not state.can_draw(seat=seat, cards=cards):
+        if not state.can(ActionName.DRAW, seat=seat, cards=cards):
             cards = []
         amount = None
-    return state.act(seat=seat, action=choice.kind, amount=amount, cards=cards, game=choice.game)
+    return state.act(choice.kind, seat=seat, amount=amount, cards=cards, game=choice.game)
 
 
 def play_out(state: HandState, rng: random.Random, *, max_actions: int = 10_000) -> None:

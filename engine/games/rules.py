@@ -14,8 +14,11 @@ from engine.cards import Card
 from engine.hands.rankings import STANDARD, Ranking
 
 if TYPE_CHECKING:
-    from engine.games.events import LegalAction
+    from collections.abc import Mapping
+
+    from engine.games.events import ActionName, LegalAction
     from engine.games.state import HandState
+    from engine.games.steps.actions import Move
     from engine.games.steps.deal import Deal
 
 Face = Literal["down", "up"]
@@ -29,9 +32,15 @@ class Step:
     A step is data (frozen, its options as fields) plus how the one state
     machine carries it out: :meth:`begin` once when the step is reached, then
     :meth:`run` until it answers ``True`` (done); ``False`` means a player must
-    act first. Steps keep what they need between calls in
-    ``state.phase`` (JSON-able), so that a saved hand resumes mid-step.
+    act first. Steps keep what they need between calls in a typed
+    :class:`~engine.games.steps.actions.StepState` of their own, saved with the
+    hand, so that a saved hand resumes mid-step. The actions a step answers
+    (beyond betting) are its :meth:`moves`.
     """
+
+    def moves(self) -> Mapping[ActionName, Move]:
+        """The actions this step answers while in play, each verified and applied here."""
+        return {}
 
     def begin(self, state: HandState) -> None:
         """Set the step up (lay out the cards to deal, open a betting round ...)."""

@@ -3,6 +3,12 @@
 The rules are stored as the game's name and options and rebuilt with
 :func:`~engine.games.catalog.make_rules`; a changed catalogue therefore changes
 old hands too, which is why the data carries a version number.
+
+Version 2 saves each step's typed state under its key (``steps``) and the
+hand's carry, wild cards and first shower as fields of their own. Version 1
+(before issue 12) kept all of it in one ``phase`` dict of string keys; the web
+stores hands in progress, so a version 1 hand is still read: each step state
+takes its own old keys (:meth:`~engine.games.steps.actions.StepState.from_old_phase`).
 """
 
 from __future__ import annotations
@@ -16,10 +22,13 @@ from engine.cards import Deck
 from engine.errors import EngineError
 from engine.games.catalog import make_rules
 from engine.games.events import Event
+from engine.games.hand_actions import Decision
 from engine.games.rules import Face
-from engine.games.state import Decision, HandState
+from engine.games.state import HandState
+from engine.games.steps.actions import StepState, step_state_from_dict
 
-VERSION: Final = 1
+VERSION: Final = 2
+READABLE: Final = (1, 2)
 
 
 def hand_to_dict(state: HandState) -> dict[str, Any]:
@@ -41,7 +50,12 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
         "cards": [[[card, up] for card, up in held] for held in state.cards],
         "step_index": state.step_index,
         "step_begun": state.step_begun,
-        "phase": state.phase,
+        "steps": {key: kept.to_dict() for key, kept in state.step_states.items()},
+        "carry": _copy(state.carry),
+        "carry_out": _copy(state.carry_out),
+        "wild": None if state.wild is None else list(state.wild),
+        "wild_cards": list(state.wild_cards),
+        "show_first": state.show_first,
         "table": list(state.table),
         "to_deal": [[seat, face] for seat, face in state.to_deal],
         "betting": state.betting.to_dict() if state.betting is not None else None,
@@ -62,13 +76,54 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
     }
 
 
+def _copy(carry: Mapping[str, int] | None) -> dict[str, int] | None:
+    return None if carry is None else {str(key): int(chips) for key, chips in carry.items()}
+
+
+def _kept_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The step states and the hand's own fields of what the steps keep."""
+    if data["version"] == 1:
+        return _from_old_phase(data["phase"])
+    wild = data["wild"]
+    return {
+        "step_states": {
+            str(key): step_state_from_dict(str(key), kept) for key, kept in data["steps"].items()
+        },
+        "carry": _copy(data["carry"]),
+        "carry_out": _copy(data["carry_out"]),
+        "wild": None if wild is None else [int(r) for r in wild],
+        "wild_cards": [int(c) for c in data["wild_cards"]],
+        "show_first": None if data["show_first"] is None else int(data["show_first"]),
+    }
+
+
+def _from_old_phase(phase: Mapping[str, Any]) -> dict[str, Any]:
+    """A version 1 ``phase``: each step state reads its own keys, the hand the rest."""
+    states: dict[str, StepState] = {}
+    for key, kind in StepState.kinds.items():
+        kept = kind.from_old_phase(phase)
+        if kept is not None:
+            states[key] = kept
+    wild = phase.get("wild")
+    show_first = phase.get("show_first")
+    return {
+        "step_states": states,
+        "carry": _copy(phase.get("carry")),
+        "carry_out": _copy(phase.get("carry_out")),
+        "wild": None if wild is None else [int(r) for r in wild],
+        "wild_cards": [int(c) for c in phase.get("wild_cards", [])],
+        "show_first": None if show_first is None else int(show_first),
+    }
+
+
 def hand_from_dict(data: Mapping[str, Any]) -> HandState:
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE:
         raise EngineError(f"cannot read a saved hand of version {data.get('version')!r}")
     try:
         decision = data["decision"]
         payouts = data["payouts"]
         return HandState(
+            **_kept_fields(data),
             rules=make_rules(str(data["game"]), data["options"]),
             names=tuple(str(n) for n in data["names"]),
             dealer=int(data["dealer"]),
@@ -83,7 +138,6 @@ def hand_from_dict(data: Mapping[str, Any]) -> HandState:
             cards=[[(int(card), bool(up)) for card, up in held] for held in data["cards"]],
             step_index=int(data["step_index"]),
             step_begun=bool(data["step_begun"]),
-            phase=dict(data["phase"]),
             table=[int(c) for c in data["table"]],
             to_deal=[(int(seat), _face(face)) for seat, face in data["to_deal"]],
             betting=None if data["betting"] is None else BettingRound.from_dict(data["betting"]),
@@ -103,7 +157,7 @@ def hand_from_dict(data: Mapping[str, Any]) -> HandState:
             # Hands saved before players could leave mid-hand have no such list.
             departed=[int(s) for s in data.get("departed", [])],
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, EngineError):
             raise
         raise EngineError(f"not a saved hand: {exc}") from exc

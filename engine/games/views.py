@@ -55,8 +55,8 @@ def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
         "players": [_player(state, seat, viewer=viewer) for seat in range(state.seat_count)],
         "payouts": state.payouts,
         # Chips the night carries between hands (the Guts pot and reserve): in and out.
-        "carry": state.phase.get("carry"),
-        "carry_out": state.phase.get("carry_out"),
+        "carry": state.carry,
+        "carry_out": state.carry_out,
         "log": [_event(event, viewer=viewer, peek=state.rules.peek) for event in state.history],
     }
 

@@ -497,9 +497,9 @@ def _book(hand: DigitalHand, state: HandState) -> Transaction:
     game = deal.game
     start = [int(c) for c in hand.start_stacks]
     net = [state.stacks[i] - start[i] for i in range(state.seat_count)]
-    carry_in = state.phase.get("carry") or {}
-    carry_out = state.phase.get("carry_out") or {}
-    pot_moves = {
+    carry_in = state.carry or {}
+    carry_out = state.carry_out or {}
+    pot_moves: dict[str, int] = {
         name: int(carry_out.get(name, 0)) - int(carry_in.get(name, 0))
         for name in ("pot", "reserve")
         if name in carry_in or name in carry_out

@@ -414,7 +414,7 @@ def test_three_phones_and_a_tv_play_digital_hands(
         play_on_phones(phones, hand, c.moves, each=lambda _v: None)
         expect(tv.locator("#live")).to_contain_text("The hand is over.")
         not_reloaded(tv)
-        assert c.state.phase["carry_out"]["pot"] == GUTS_POTS[number]
+        assert c.state.carry_out["pot"] == GUTS_POTS[number]
         night_page(tv, night)
         pot = GUTS_POTS[number]
         assert night_pots(tv) == ({"Guts pot": pot} if pot else {}), f"deal {number + 1}"

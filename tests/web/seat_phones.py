@@ -64,7 +64,7 @@ def random_move(state: HandState, rng: random.Random) -> dict[str, Any]:
         if choice.kind is ActionName.DRAW:
             held = [card for card, _ in state.cards[seat]]
             picked = rng.sample(held, amount)
-            if not state.can_draw(seat=seat, cards=picked):
+            if not state.can(ActionName.DRAW, seat=seat, cards=picked):
                 picked = []
             data["cards"] = [str(ALL_CARDS[c]) for c in picked]
         else:

@@ -94,6 +94,6 @@ def test_guts_declared_at_once_from_every_phone_settles_once(on_postgres: None) 
     assert hand.status == HandStatus.FINISHED
     assert HandAction.objects.filter(hand=hand).count() == hand.version == 3
     state = digital.hand_state(hand)
-    carry = state.phase["carry_out"]
+    carry = state.carry_out
     assert sum(stacks(table.night).values()) + carry["pot"] + carry["reserve"] == 150
     assert_ledger_consistent(table.group)

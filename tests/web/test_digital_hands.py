@@ -55,7 +55,7 @@ def _pick(state: HandState, rng: random.Random) -> Move:
     if choice.kind is ActionName.DRAW:
         held = [card for card, _ in state.cards[seat]]
         picked = rng.sample(held, amount or 0)
-        cards = tuple(picked) if state.can_draw(seat=seat, cards=picked) else ()
+        cards = tuple(picked) if state.can(ActionName.DRAW, seat=seat, cards=picked) else ()
         amount = None
     return Move(action=choice.kind, amount=amount, cards=cards, game=choice.game)
 
@@ -141,7 +141,7 @@ def test_guts_moves_the_nights_pot_and_reserve(night_games: Table) -> None:
         hand = play(hand, rng)
         assert hand.status == HandStatus.FINISHED
         state = digital.hand_state(hand)
-        carry = state.phase["carry_out"]
+        carry = state.carry_out
         assert pot(night_games.night, AccountKind.GUTS_POT) == carry["pot"]
         assert pot(night_games.night, AccountKind.GUTS_RESERVE) == carry["reserve"]
         in_middle = carry["pot"] + carry["reserve"]
@@ -155,8 +155,8 @@ def test_shelby_carries_its_pot_and_markers(night_games: Table) -> None:
         hand = start(night_games, game="shelby", key=f"s{n}")
         hand = play(hand, rng)
         state = digital.hand_state(hand)
-        assert pot(night_games.night, AccountKind.SHELBY_POT) == state.phase["carry_out"]["pot"]
-        assert sum(stacks(night_games.night).values()) + state.phase["carry_out"]["pot"] == 150
+        assert pot(night_games.night, AccountKind.SHELBY_POT) == state.carry_out["pot"]
+        assert sum(stacks(night_games.night).values()) + state.carry_out["pot"] == 150
         assert_ledger_consistent(night_games.group)
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from engine.betting import BettingRound, FixedLimit, Limit, SpreadLimit, stud_opener
 from engine.betting.opening import draw_opener
 from engine.games.legal_actions import betting_actions
 from engine.games.rules import Step
+from engine.games.steps.actions import StepState
 from engine.hands.evaluate import strength
 
 if TYPE_CHECKING:
@@ -16,8 +18,22 @@ if TYPE_CHECKING:
     from engine.games.state import HandState
 
 # best_showing: stud games, the best face-up hand opens; left_of_dealer: draw
-# games; phase: the step before named the opener (No Peek: who just beat the table).
-Opener = Literal["best_showing", "left_of_dealer", "phase"]
+# games; named: the step before named the opener in :class:`NamedOpener` (No Peek:
+# who just beat the table).
+Opener = Literal["best_showing", "left_of_dealer", "named"]
+
+
+@dataclass(kw_only=True)
+class NamedOpener(StepState):
+    """The seat a step named to open the next betting round (``opener="named"``)."""
+
+    key = "opener"
+    seat: int | None = None
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        seat = phase.get("opener")
+        return cls(seat=int(seat)) if isinstance(seat, int) else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,9 +68,10 @@ class Bet(Step):
 
     def opening_seat(self, state: HandState) -> int:
         live = state.live_seats
-        if self.opener == "phase":
-            seat = state.phase.get("opener")
-            if isinstance(seat, int) and seat in live:
+        if self.opener == "named":
+            named = state.find(NamedOpener)
+            seat = named.seat if named is not None else None
+            if seat is not None and seat in live:
                 return seat
         if self.opener == "best_showing":
             # Ruling 10: the best showing hand, wild cards and incomplete hands

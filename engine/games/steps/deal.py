@@ -70,7 +70,7 @@ def apply_triggers(
     ``triggers``: those in force, when not the game's own (Jack the Shifter
     switched to another game).
     """
-    from engine.games.state import Decision
+    from engine.games.hand_actions import Decision
 
     rank = ALL_CARDS[card].rank
     in_force = state.rules.triggers if triggers is None else triggers
@@ -113,4 +113,9 @@ def void_deal(state: HandState, seat: int, card: int) -> None:
     # Everyone is dealt in again, except a player who left the hand.
     state.folded = [seat in state.departed for seat in range(state.seat_count)]
     state.pay_cards_seen = 0
-    state.restart()
+    # The game's steps begin again; chips stay where they are.
+    state.step_index = 0
+    state.step_begun = False
+    state.to_deal = []
+    state.betting = None
+    state.decision = None

@@ -1,14 +1,15 @@
 """Guts: declaring in or out, and settling the deal (ruling 14).
 
 A digital Guts hand is one deal. It starts from the night's pot and reserve
-(``phase["carry"]``, given to :meth:`HandState.start`) and ends with the next
-pot and reserve (``phase["carry_out"]``). No chip moves while players decide:
+(``state.carry``, given to :meth:`HandState.start`) and ends with the next
+pot and reserve (``state.carry_out``). No chip moves while players decide:
 the whole deal, antes included, is settled at the end by
 :func:`engine.games.families.guts.settle.settle_guts_deal`, the same code that settles a physically
 dealt deal, and each of its movements becomes a SETTLE event.
 
 Declaring at once (or by dropping cards) is private until everyone has
-decided: a player's choice is kept in ``phase`` (which no view shows), the
+decided: a player's choice is kept in the :class:`GutsState` (which no view
+shows), the
 log says only that they declared, and the choices are revealed together.
 Declaring in turn goes from the dealer's left, the dealer last; if everyone
 before the dealer is out, the dealer takes the pot without declaring.
@@ -16,8 +17,9 @@ before the dealer is out, the dealer takes the pot without declaring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.errors import IllegalActionError, OutOfTurnError, StackTooShortError
 from engine.games.errors import TableSizeError
@@ -34,6 +36,7 @@ from engine.games.families.guts.settle import (
     settle_guts_deal,
 )
 from engine.games.rules import Step
+from engine.games.steps.actions import ActionArgs, Move, StepState
 from engine.games.steps.settle_events import NO_SEAT, record_movements
 from engine.hands.showdown import ShownCards, scores_from_cards
 
@@ -59,6 +62,44 @@ class PotNotCoveredError(IllegalActionError):
     """A player whose stack does not cover the pot tried to be in (ruling 14)."""
 
 
+@dataclass(kw_only=True)
+class GutsState(StepState):
+    """The deal's declarations: ``pot`` to cover, who ``may_be_in``, each seat's choice
+    (``declared``: None until decided), the ``order`` of declaring, the ``ghost``
+    hand (hidden until the showdown) and, once settled, ``outcome`` and ``reasons``."""
+
+    key = "guts"
+    pot: int = 0
+    may_be_in: list[bool] = field(default_factory=list)
+    declared: list[bool | None] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)
+    ghost: list[int] = field(default_factory=list)
+    ghost_shown: bool = False
+    outcome: str | None = None
+    reasons: list[str] = field(default_factory=list)
+
+    def set_aside(self) -> list[int]:
+        # Out of the deck, in no player's hand, until the showdown lays it in the middle.
+        return [] if self.ghost_shown else list(self.ghost)
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        if "guts_declared" not in phase:
+            return None
+        ghost = [int(c) for c in phase.get("guts_ghost", [])]
+        outcome = phase.get("guts_outcome")
+        return cls(
+            pot=int(phase["guts_pot"]),
+            may_be_in=[bool(v) for v in phase["guts_may_be_in"]],
+            declared=[None if v is None else bool(v) for v in phase["guts_declared"]],
+            order=[int(s) for s in phase["guts_order"]],
+            ghost=ghost,
+            ghost_shown=bool(ghost) and not phase.get("set_aside"),
+            outcome=None if outcome is None else str(outcome),
+            reasons=[str(r) for r in phase.get("guts_reasons", [])],
+        )
+
+
 @dataclass(frozen=True, kw_only=True)
 class GutsDeclare(Step):
     """Everyone still to decide says in or out; then the deal is settled."""
@@ -73,21 +114,24 @@ class GutsDeclare(Step):
         _check_antes(state, table, self.options)
         n = state.seat_count
         cards = self.options.cards_per_hand
+        ghost: list[int] = []
         if self.options.ghost_hand:
             if len(state.deck) < cards:
                 raise TableSizeError(f"one deck is not enough for {n} players and a ghost hand")
             ghost = [int(state.deck.deal_one()) for _ in range(cards)]
             for card in ghost:
                 state.record(EventKind.DEAL, NO_SEAT, card=card)
-            state.phase["guts_ghost"] = ghost
-            # Out of the deck, in no player's hand, hidden until the showdown.
-            state.phase["set_aside"] = list(ghost)
         allowed = set(may_be_in(table, self.options))
-        state.phase["guts_pot"] = pot_to_cover(table, self.options)
-        state.phase["guts_may_be_in"] = [seat in allowed for seat in range(n)]
-        state.phase["guts_declared"] = [None] * n
         in_turn = self.options.declare is Declare.IN_TURN
-        state.phase["guts_order"] = list(declaration_order(table) if in_turn else state.order())
+        state.keep(
+            GutsState(
+                pot=pot_to_cover(table, self.options),
+                may_be_in=[seat in allowed for seat in range(n)],
+                declared=[None] * n,
+                order=list(declaration_order(table) if in_turn else state.order()),
+                ghost=ghost,
+            )
+        )
 
     def run(self, state: HandState) -> bool:
         if self.actor(state) is not None:
@@ -96,16 +140,16 @@ class GutsDeclare(Step):
         return True
 
     def actor(self, state: HandState) -> int | None:
-        declared = state.phase["guts_declared"]
-        order: list[int] = state.phase["guts_order"]
+        guts = state.kept(GutsState)
+        declared, order = guts.declared, guts.order
         before = order[:-1]
         if self.options.declare is Declare.IN_TURN and all(declared[s] is False for s in before):
             return None  # everyone before the dealer is out: the dealer takes the pot unasked
         return next((s for s in order if declared[s] is None), None)
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
-        may_in = state.phase["guts_may_be_in"][seat]
-        pot = int(state.phase["guts_pot"])
+        guts = state.kept(GutsState)
+        may_in, pot = guts.may_be_in[seat], guts.pot
         if self.options.declare is Declare.DROP:
             stay, leave = ActionName.HOLD, ActionName.DROP
         else:
@@ -117,13 +161,59 @@ class GutsDeclare(Step):
         """Declaring at once: every seat still to decide may act, not only the actor."""
         if self.options.declare is Declare.IN_TURN or self.actor(state) is None:
             return []
-        declared = state.phase["guts_declared"]
-        return [s for s in state.phase["guts_order"] if declared[s] is None]
+        guts = state.kept(GutsState)
+        return [s for s in guts.order if guts.declared[s] is None]
+
+    def moves(self) -> Mapping[ActionName, Move]:
+        return {
+            ActionName.DECLARE_IN: self._move(ActionName.DECLARE_IN, "be in", staying=True),
+            ActionName.DECLARE_OUT: self._move(ActionName.DECLARE_OUT, "be out", staying=False),
+            ActionName.HOLD: self._move(ActionName.HOLD, "hold", staying=True),
+            ActionName.DROP: self._move(ActionName.DROP, "drop", staying=False),
+        }
+
+    def _move(self, action: ActionName, verb: str, *, staying: bool) -> Move:
+        def verify(state: HandState, seat: int, args: ActionArgs) -> None:
+            self.verify_declare(state, seat, staying=staying, action=action, verb=verb)
+
+        def apply(state: HandState, seat: int, args: ActionArgs) -> Event:
+            return self.declare(state, seat, staying=staying)
+
+        return Move(verify, apply)
+
+    def verify_declare(
+        self, state: HandState, seat: int, *, staying: bool, action: ActionName, verb: str
+    ) -> None:
+        name = state.names[seat]
+        actor = self.actor(state)
+        if actor is None:
+            refuse(verb)(state, seat)
+        dropping = self.options.declare is Declare.DROP
+        if dropping != (action in (ActionName.HOLD, ActionName.DROP)):
+            how = "hold or drop the cards" if dropping else "declare in or out"
+            raise NotDeclaringError(f"{name} cannot {verb}: in this game players {how}")
+        guts = state.kept(GutsState)
+        if guts.declared[seat] is not None:
+            raise AlreadyDeclaredError(f"{name} has already declared")
+        if self.options.declare is Declare.IN_TURN and actor != seat:
+            assert actor is not None
+            raise OutOfTurnError(f"{name} cannot {verb}: it is {state.names[actor]}'s turn")
+        if staying and not guts.may_be_in[seat]:
+            raise PotNotCoveredError(
+                f"{name} cannot be in: the pot is {guts.pot} and {name} has "
+                f"{state.stacks[seat]} — rebuy first"
+            )
+
+    def declare(self, state: HandState, seat: int, *, staying: bool) -> Event:
+        state.kept(GutsState).declared[seat] = staying
+        private = self.options.declare is not Declare.IN_TURN
+        text = "declared" if private else ("in" if staying else "out")
+        return state.record(EventKind.DECLARE, seat, text=text)
 
 
 def guts_table(state: HandState) -> GutsTable:
     """The night's table as the Guts settlement sees it, from the digital hand."""
-    carry = state.phase.get("carry") or {}
+    carry = state.carry or {}
     return GutsTable(
         pot=int(carry.get("pot", 0)),
         reserve=int(carry.get("reserve", 0)),
@@ -162,12 +252,13 @@ def _check_antes(state: HandState, table: GutsTable, options: GutsOptions) -> No
 def settle(state: HandState, options: GutsOptions) -> None:
     """Settle the deal with the Guts settlement (``settle_guts_deal``) and apply its result."""
     table = guts_table(state)
-    declared = state.phase["guts_declared"]
-    in_players = [s for s in state.phase["guts_order"] if declared[s]]
+    guts = state.kept(GutsState)
+    declared = guts.declared
+    in_players = [s for s in guts.order if declared[s]]
     if options.declare is not Declare.IN_TURN:
-        for seat in state.phase["guts_order"]:
+        for seat in guts.order:
             state.record(EventKind.REVEAL, seat, text="in" if declared[seat] else "out")
-    ghost: list[int] = state.phase.get("guts_ghost", [])
+    ghost = guts.ghost
     by_default = options.declare is Declare.IN_TURN and not set(in_players) - {state.dealer}
     compared = not by_default and (len(in_players) >= 2 or bool(ghost and in_players))
     showdown = None
@@ -187,107 +278,22 @@ def settle(state: HandState, options: GutsOptions) -> None:
             for card in ghost:
                 state.record(EventKind.REVEAL, NO_SEAT, card=card, face_up=True, text=named[GHOST])
             state.table = list(ghost)
-            state.phase["set_aside"] = []
+            guts.ghost_shown = True
     record_movements(state, result.movements)
     after = result.next_table
     state.stacks = [after.stacks[s] for s in range(state.seat_count)]
     state.folded = [not declared[s] for s in range(state.seat_count)]
-    state.phase["carry_out"] = {"pot": after.pot, "reserve": after.reserve}
-    state.phase["guts_outcome"] = result.outcome.value
-    state.phase["guts_reasons"] = list(result.reasons)
+    state.carry_out = {"pot": after.pot, "reserve": after.reserve}
+    guts.outcome = result.outcome.value
+    guts.reasons = list(result.reasons)
     state.payouts = [0] * state.seat_count
     state.decision = None
 
 
-def _step(state: HandState) -> GutsDeclare | None:
-    step = state.step
-    return step if isinstance(step, GutsDeclare) else None
+def refuse(verb: str) -> Callable[[HandState, int], None]:
+    """In or out (hold or drop) when nobody is declaring."""
 
+    def refuse_declare(state: HandState, seat: int) -> None:
+        raise NotDeclaringError(f"{state.names[seat]} cannot {verb}: nobody is declaring now")
 
-class DeclareActions:
-    """The actions of this family, mixed into :class:`~engine.games.state.HandState`."""
-
-    def _verify_declare(  # type: ignore[misc]
-        self: HandState, seat: int, *, staying: bool, action: ActionName, verb: str
-    ) -> GutsDeclare:
-        name = self._verify_not_over(seat, verb)
-        step = _step(self)
-        if step is None or step.actor(self) is None:
-            raise NotDeclaringError(f"{name} cannot {verb}: nobody is declaring now")
-        dropping = step.options.declare is Declare.DROP
-        if dropping != (action in (ActionName.HOLD, ActionName.DROP)):
-            how = "hold or drop the cards" if dropping else "declare in or out"
-            raise NotDeclaringError(f"{name} cannot {verb}: in this game players {how}")
-        declared = self.phase["guts_declared"]
-        if declared[seat] is not None:
-            raise AlreadyDeclaredError(f"{name} has already declared")
-        if step.options.declare is Declare.IN_TURN and step.actor(self) != seat:
-            actor = step.actor(self)
-            assert actor is not None
-            raise OutOfTurnError(f"{name} cannot {verb}: it is {self.names[actor]}'s turn")
-        if staying and not self.phase["guts_may_be_in"][seat]:
-            pot = self.phase["guts_pot"]
-            raise PotNotCoveredError(
-                f"{name} cannot be in: the pot is {pot} and {name} has "
-                f"{self.stacks[seat]} — rebuy first"
-            )
-        return step
-
-    def _declare(self: HandState, seat: int, *, staying: bool) -> Event:  # type: ignore[misc]
-        step = _step(self)
-        assert step is not None  # verified by the caller
-        self.phase["guts_declared"][seat] = staying
-        private = step.options.declare is not Declare.IN_TURN
-        text = "declared" if private else ("in" if staying else "out")
-        event = self.record(EventKind.DECLARE, seat, text=text)
-        self._advance()
-        return event
-
-    def verify_declare_in(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        self._verify_declare(seat, staying=True, action=ActionName.DECLARE_IN, verb="be in")
-
-    def can_declare_in(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_declare_in(seat=seat))
-
-    def declare_in(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        self.verify_declare_in(seat=seat)
-        return self._declare(seat, staying=True)
-
-    def verify_declare_out(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        self._verify_declare(seat, staying=False, action=ActionName.DECLARE_OUT, verb="be out")
-
-    def can_declare_out(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_declare_out(seat=seat))
-
-    def declare_out(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        self.verify_declare_out(seat=seat)
-        return self._declare(seat, staying=False)
-
-    def verify_hold(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        self._verify_declare(seat, staying=True, action=ActionName.HOLD, verb="hold")
-
-    def can_hold(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_hold(seat=seat))
-
-    def hold(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        self.verify_hold(seat=seat)
-        return self._declare(seat, staying=True)
-
-    def verify_drop(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        self._verify_declare(seat, staying=False, action=ActionName.DROP, verb="drop")
-
-    def can_drop(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_drop(seat=seat))
-
-    def drop(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        self.verify_drop(seat=seat)
-        return self._declare(seat, staying=False)
-
-
-def _can(verify: object) -> bool:
-    try:
-        assert callable(verify)
-        verify()
-    except IllegalActionError:
-        return False
-    return True
+    return refuse_declare

@@ -7,7 +7,7 @@ every player still in throw away and replace cards once, clockwise from the
 dealer's left. :class:`DrawBet` is a betting round with the fixed limit the
 game may bring along, and :class:`ShowFirst` names who shows first.
 
-Discards stay out of play in ``phase["draw_discards"]``; when the stock runs
+Discards stay out of play in the :class:`DrawState`; when the stock runs
 out they are reshuffled with a source drawn from the hand's seed, so a replay
 (or a restored JSON save) deals the same cards.
 """
@@ -15,16 +15,17 @@ out they are reshuffled with a source drawn from the hand's seed, so a replay
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from engine.betting import BettingRound, FixedLimit
 from engine.cards import ACE, ALL_CARDS
 from engine.errors import EngineError, IllegalActionError, OutOfTurnError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Step
-from engine.games.steps.bet import Bet
+from engine.games.steps.actions import ActionArgs, Move, StepState
+from engine.games.steps.bet import Bet, Opener
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
@@ -47,6 +48,34 @@ class CardNotHeldError(DrawError):
     """A card thrown away that is not in the player's hand, or the same card twice."""
 
 
+@dataclass(kw_only=True)
+class DrawState(StepState):
+    """``queue``: the seats still to draw, in turn; ``discards``: thrown away, out of
+    play until a reshuffle (``reshuffles`` so far); ``widow``: Wild Widow's card."""
+
+    key = "draw"
+    queue: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    reshuffles: int = 0
+    widow: int | None = None
+
+    def set_aside(self) -> list[int]:
+        return self.discards + ([] if self.widow is None else [self.widow])
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        keys = ("draw_queue", "draw_discards", "draw_reshuffles", "draw_widow")
+        if not any(key in phase for key in keys):
+            return None
+        widow = phase.get("draw_widow")
+        return cls(
+            queue=[int(s) for s in phase.get("draw_queue") or []],
+            discards=[int(c) for c in phase.get("draw_discards") or []],
+            reshuffles=int(phase.get("draw_reshuffles", 0)),
+            widow=None if widow is None else int(widow),
+        )
+
+
 @dataclass(frozen=True, kw_only=True)
 class TableCard(Step):
     """The dealer turns the next card face up in the middle.
@@ -61,7 +90,8 @@ class TableCard(Step):
     rank_wild: bool = True
 
     def begin(self, state: HandState) -> None:
-        if state.table or "draw_widow" in state.phase:
+        drawing = state.find(DrawState)
+        if state.table or (drawing is not None and drawing.widow is not None):
             return  # "Spit!" was called during the deal: the card is already there
         turn_table_card(state, role=self.role, rank_wild=self.rank_wild)
 
@@ -73,14 +103,14 @@ def turn_table_card(state: HandState, *, role: TableRole, rank_wild: bool) -> in
     card = int(state.deck.deal_one())
     rank = ALL_CARDS[card].rank
     if role == "widow":
-        state.phase["draw_widow"] = card
-        state.phase["wild"] = [rank]
+        state.kept(DrawState).widow = card
+        state.wild = [rank]
     else:
         state.table.append(card)
         if rank_wild:
-            state.phase["wild"] = [rank]
+            state.wild = [rank]
         else:
-            state.phase["wild_cards"] = [card]
+            state.wild_cards = [card]
     state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=role)
     return card
 
@@ -98,19 +128,21 @@ class Draw(Step):
     ace_bonus: bool = False
 
     def begin(self, state: HandState) -> None:
-        state.phase["draw_queue"] = [s for s in state.order() if not state.folded[s]]
-        state.phase.setdefault("draw_discards", [])
+        state.kept(DrawState).queue = [s for s in state.order() if not state.folded[s]]
 
     def run(self, state: HandState) -> bool:
-        return not state.phase.get("draw_queue")
+        return not state.kept(DrawState).queue
 
     def actor(self, state: HandState) -> int | None:
-        queue = state.phase.get("draw_queue")
-        return int(queue[0]) if queue else None
+        queue = state.kept(DrawState).queue
+        return queue[0] if queue else None
 
     def forfeit(self, state: HandState, seat: int) -> None:
-        queue = state.phase.get("draw_queue") or []
-        state.phase["draw_queue"] = [s for s in queue if s != seat]
+        drawing = state.kept(DrawState)
+        drawing.queue = [s for s in drawing.queue if s != seat]
+
+    def moves(self) -> Mapping[ActionName, Move]:
+        return {ActionName.DRAW: Move(self.verify_draw, self.draw)}
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
         most = self.most_for(state, seat)
@@ -127,6 +159,64 @@ class Draw(Step):
             most = min(most + 1, MOST_CARDS_DRAWN, held - 1)
         return min(most, held)
 
+    def verify_draw(self, state: HandState, seat: int, args: ActionArgs) -> None:
+        """Raise unless ``seat`` may throw away ``args.cards`` now and draw as many."""
+        name = state.names[seat]
+        if state.decision is not None:
+            refuse_draw(state, seat)
+        actor = self.actor(state)
+        if actor != seat:
+            raise OutOfTurnError(f"{name} cannot draw: it is {state.names[actor or 0]}'s turn")
+        thrown = [int(c) for c in args.cards]
+        held = [c for c, _ in state.cards[seat]]
+        for card in thrown:
+            if not 0 <= card < 52 or card not in held:
+                what = str(ALL_CARDS[card]) if 0 <= card < 52 else repr(card)
+                raise CardNotHeldError(f"{name} cannot throw away {what}: it is not in their hand")
+        if len(set(thrown)) != len(thrown):
+            raise CardNotHeldError(f"{name} cannot throw away the same card twice")
+        if len(thrown) > MOST_CARDS_DRAWN:
+            raise DrawSizeError(
+                f"{name} cannot draw {len(thrown)}: at most {MOST_CARDS_DRAWN} cards"
+            )
+        if len(thrown) > self.limit():
+            kept_ace = any(ALL_CARDS[c].rank == ACE for c in held if c not in thrown)
+            if not (self.ace_bonus and kept_ace and len(thrown) == self.limit() + 1):
+                extra = ", one more when keeping an ace" if self.ace_bonus else ""
+                raise DrawSizeError(
+                    f"{name} cannot draw {len(thrown)}: at most {self.limit()} cards{extra}"
+                )
+
+    def draw(self, state: HandState, seat: int, args: ActionArgs) -> Event:
+        """Throw away ``args.cards`` (none: stand pat) and get as many new ones face down."""
+        thrown = [int(c) for c in args.cards]
+        if len(thrown) > self.limit():
+            # The house rule's fourth card: the player shows the ace they keep.
+            ace = next(
+                c for c, _ in state.cards[seat] if c not in thrown and ALL_CARDS[c].rank == ACE
+            )
+            state.cards[seat] = [(c, up or c == ace) for c, up in state.cards[seat]]
+            state.record(EventKind.REVEAL, seat, card=ace, face_up=True, text="ace kept")
+        state.cards[seat] = [(c, up) for c, up in state.cards[seat] if c not in thrown]
+        event: Event | None = None
+        for card in thrown:
+            # The discard is private: the views show it to its owner only.
+            recorded = state.record(EventKind.DRAW, seat, card=card, text=f"draws {len(thrown)}")
+            event = event or recorded
+        if event is None:
+            event = state.record(EventKind.DRAW, seat, text="stands pat")
+        drawing = state.kept(DrawState)
+        for _ in thrown:
+            if not len(state.deck):
+                _reshuffle_discards(state, drawing)
+            card = int(state.deck.deal_one())
+            state.cards[seat].append((card, False))
+            state.record(EventKind.DEAL, seat, card=card)
+        # Thrown away only now, so that a player never gets their own discards back.
+        drawing.discards.extend(thrown)
+        drawing.queue = drawing.queue[1:]
+        return event
+
 
 @dataclass(frozen=True, kw_only=True)
 class DrawBet(Bet):
@@ -134,7 +224,7 @@ class DrawBet(Bet):
     limit (Spit in the Ocean: 1, doubled after the draw by ``limit_scale``)
     replaces the night's."""
 
-    opener: Literal["best_showing", "left_of_dealer", "phase"] = "left_of_dealer"
+    opener: Opener = "left_of_dealer"
     fixed: int | None = None
 
     def begin(self, state: HandState) -> None:
@@ -167,102 +257,21 @@ class ShowFirst(Step):
                 break  # the last betting round began after these: nobody bet in it
         if last is None or state.folded[last]:
             last = next(s for s in state.order() if not state.folded[s])
-        state.phase["show_first"] = last
+        state.show_first = last
 
 
-class DrawActions:
-    """The draw, mixed into :class:`~engine.games.state.HandState`."""
-
-    def verify_draw(self: HandState, *, seat: int, cards: Sequence[int] = ()) -> None:  # type: ignore[misc]
-        """Raise unless ``seat`` may throw away ``cards`` now and draw as many."""
-        name = self._verify_not_over(seat, "draw")
-        step = self.step
-        if not isinstance(step, Draw) or self.decision is not None:
-            raise OutOfTurnError(f"{name} cannot draw: nobody is drawing now")
-        if step.actor(self) != seat:
-            raise OutOfTurnError(
-                f"{name} cannot draw: it is {self.names[step.actor(self) or 0]}'s turn"
-            )
-        thrown = [int(c) for c in cards]
-        held = [c for c, _ in self.cards[seat]]
-        for card in thrown:
-            if not 0 <= card < 52 or card not in held:
-                what = str(ALL_CARDS[card]) if 0 <= card < 52 else repr(card)
-                raise CardNotHeldError(f"{name} cannot throw away {what}: it is not in their hand")
-        if len(set(thrown)) != len(thrown):
-            raise CardNotHeldError(f"{name} cannot throw away the same card twice")
-        if len(thrown) > MOST_CARDS_DRAWN:
-            raise DrawSizeError(
-                f"{name} cannot draw {len(thrown)}: at most {MOST_CARDS_DRAWN} cards"
-            )
-        if len(thrown) > step.limit():
-            kept_ace = any(ALL_CARDS[c].rank == ACE for c in held if c not in thrown)
-            if not (step.ace_bonus and kept_ace and len(thrown) == step.limit() + 1):
-                extra = ", one more when keeping an ace" if step.ace_bonus else ""
-                raise DrawSizeError(
-                    f"{name} cannot draw {len(thrown)}: at most {step.limit()} cards{extra}"
-                )
-
-    def can_draw(self: HandState, *, seat: int, cards: Sequence[int] = ()) -> bool:  # type: ignore[misc]
-        try:
-            self.verify_draw(seat=seat, cards=cards)
-        except IllegalActionError:
-            return False
-        return True
-
-    def draw(self: HandState, *, seat: int, cards: Sequence[int] = ()) -> Event:  # type: ignore[misc]
-        """Throw away ``cards`` (none: stand pat) and get as many new ones face down."""
-        self.verify_draw(seat=seat, cards=cards)
-        step = self.step
-        assert isinstance(step, Draw)  # verified above
-        thrown = [int(c) for c in cards]
-        if len(thrown) > step.limit():
-            # The house rule's fourth card: the player shows the ace they keep.
-            ace = next(
-                c for c, _ in self.cards[seat] if c not in thrown and ALL_CARDS[c].rank == ACE
-            )
-            self.cards[seat] = [(c, up or c == ace) for c, up in self.cards[seat]]
-            self.record(EventKind.REVEAL, seat, card=ace, face_up=True, text="ace kept")
-        self.cards[seat] = [(c, up) for c, up in self.cards[seat] if c not in thrown]
-        event: Event | None = None
-        for card in thrown:
-            # The discard is private: the views show it to its owner only.
-            recorded = self.record(EventKind.DRAW, seat, card=card, text=f"draws {len(thrown)}")
-            event = event or recorded
-        if event is None:
-            event = self.record(EventKind.DRAW, seat, text="stands pat")
-        discards: list[int] = self.phase["draw_discards"]
-        for _ in thrown:
-            if not len(self.deck):
-                _reshuffle_discards(self, discards)
-            card = int(self.deck.deal_one())
-            self.cards[seat].append((card, False))
-            self.record(EventKind.DEAL, seat, card=card)
-        # Thrown away only now, so that a player never gets their own discards back.
-        discards.extend(thrown)
-        self.phase["draw_queue"] = self.phase["draw_queue"][1:]
-        self._advance()
-        return event
-
-    @property
-    def set_aside(self: HandState) -> list[int]:  # type: ignore[misc]
-        """Cards out of play that nobody holds: discards and Wild Widow's card (and
-        ``phase["set_aside"]``: the Good, the Bad and the Ugly's table cards and discards)."""
-        widow = self.phase.get("draw_widow")
-        others = [int(card) for card in self.phase.get("set_aside", [])]
-        return (
-            list(self.phase.get("draw_discards", []))
-            + ([] if widow is None else [int(widow)])
-            + others
-        )
+def refuse_draw(state: HandState, seat: int) -> None:
+    """A draw when no draw is under way (or a question a card asked comes first)."""
+    raise OutOfTurnError(f"{state.names[seat]} cannot draw: nobody is drawing now")
 
 
-def _reshuffle_discards(state: HandState, discards: list[int]) -> None:
+def _reshuffle_discards(state: HandState, drawing: DrawState) -> None:
     """The stock ran out: the dealer shuffles the discards into a new stock."""
+    discards = drawing.discards
     if not discards:
         raise EngineError("the deck ran out of cards and nobody has thrown any away")
-    state.phase["draw_reshuffles"] = state.phase.get("draw_reshuffles", 0) + 1
+    drawing.reshuffles += 1
     cards = list(discards)
-    random.Random(f"{state.seed}:draw:{state.phase['draw_reshuffles']}").shuffle(cards)
+    random.Random(f"{state.seed}:draw:{drawing.reshuffles}").shuffle(cards)
     state.deck.return_to_bottom(cards)
     discards.clear()

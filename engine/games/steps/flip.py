@@ -10,21 +10,23 @@ still in is face up.
 
 :class:`Flip` is one step that runs the whole flipping phase, betting rounds
 included: the rounds come at moments the flips decide, so they cannot be
-fixed steps of the program. What it keeps between calls lives in
-``state.phase`` under ``nopeek_*`` keys (and ``opener`` for the betting round).
+fixed steps of the program. What it keeps between calls is its
+:class:`FlipState` (and the betting round's :class:`~.bet.NamedOpener`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from engine.cards import ALL_CARDS
 from engine.errors import IllegalActionError, OutOfTurnError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Face, Step
-from engine.games.steps.bet import Bet
+from engine.games.steps.actions import ActionArgs, Move, StepState
+from engine.games.steps.bet import Bet, NamedOpener
 from engine.games.steps.deal import Deal, apply_triggers, deal_next
 from engine.hands.evaluate import fast_evaluator, strength
 from engine.hands.rankings import HighRanking
@@ -35,9 +37,28 @@ if TYPE_CHECKING:
 # Below any hand: what an empty row of face-up cards (nobody has flipped yet) shows.
 NOTHING: Final = -1
 
-_TURN: Final = "nopeek_turn"  # the seat whose turn it is, or None between turns
-_BETTING: Final = "nopeek_betting"  # a betting round opened by the flips is under way
-_LAST: Final = "nopeek_last"  # the seat that had the last turn; the next is on its left
+
+@dataclass(kw_only=True)
+class FlipState(StepState):
+    """``turn``: the seat whose turn it is, or None between turns; ``betting``: a
+    betting round opened by the flips is under way; ``last``: the seat that had the
+    last turn (the next is on its left)."""
+
+    key = "flip"
+    turn: int | None = None
+    betting: bool = False
+    last: int | None = None
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        if "nopeek_betting" not in phase:
+            return None
+        turn, last = phase.get("nopeek_turn"), phase.get("nopeek_last")
+        return cls(
+            turn=turn if isinstance(turn, int) else None,
+            betting=bool(phase["nopeek_betting"]),
+            last=last if isinstance(last, int) else None,
+        )
 
 
 class NothingToFlipError(IllegalActionError):
@@ -63,18 +84,16 @@ class Flip(Step):
     back_betting: bool = False
 
     def begin(self, state: HandState) -> None:
-        state.phase[_TURN] = None
-        state.phase[_BETTING] = False
-        state.phase[_LAST] = None
+        state.keep(FlipState())
 
     def run(self, state: HandState) -> bool:
-        phase = state.phase
+        phase = state.kept(FlipState)
         while True:
             # Most calls come during a betting round: answer those first.
-            if phase[_BETTING]:
+            if phase.betting:
                 if not _BET.run(state):
                     return False
-                phase[_BETTING] = False
+                phase.betting = False
                 continue
             if state.decision is not None:
                 return False
@@ -83,52 +102,78 @@ class Flip(Step):
             if state.to_deal:
                 deal_next(state)  # the extra card of a flipped 4
                 continue
-            seat = phase[_TURN]
+            seat = phase.turn
             if seat is None:
                 seat = self._next_turn(state)
                 if seat is None:
                     return True  # every card of the players still in is face up
-                phase[_TURN] = seat
+                phase.turn = seat
                 continue
             if state.folded[seat]:
                 # Folded to a flipped 3, or to the middle card's rank (Mexican Sweat).
-                phase[_TURN] = None
+                phase.turn = None
                 if self.bet_after_fold and self.target_rank_folds:
                     self._open_betting(state, best_showing_seat(state))
                 continue
             shows = showings(state)
             mine, bar = shows[seat], _bar(shows, seat, middle(state))
             if mine > bar:
-                phase[_TURN] = None
+                phase.turn = None
                 self._open_betting(state, seat)
                 continue
             if _has_down(state, seat):
                 return False  # the player must flip
-            phase[_TURN] = None
+            phase.turn = None
             if mine < bar:
                 self._strike_out(state, seat)
             # A tie with every card face up stays in and shares the best hand.
 
     def actor(self, state: HandState) -> int | None:
-        if state.phase.get(_BETTING):
-            return _BET.actor(state)
-        seat = state.phase.get(_TURN)
-        return seat if isinstance(seat, int) else None
+        phase = state.kept(FlipState)
+        return _BET.actor(state) if phase.betting else phase.turn
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
-        if state.phase.get(_BETTING):
+        phase = state.kept(FlipState)
+        if phase.betting:
             return _BET.legal_actions(state, seat)
-        if state.phase.get(_TURN) == seat:
+        if phase.turn == seat:
             return [LegalAction(kind=ActionName.FLIP)]
         return []
+
+    def moves(self) -> Mapping[ActionName, Move]:
+        return {ActionName.FLIP: Move(self.verify_flip, self.flip)}
+
+    def verify_flip(self, state: HandState, seat: int, args: ActionArgs) -> None:
+        name = state.names[seat]
+        phase = state.kept(FlipState)
+        if state.decision is not None or phase.betting:
+            raise NothingToFlipError(f"{name} cannot flip now: finish the betting first")
+        if phase.turn != seat:
+            who = state.names[phase.turn] if phase.turn is not None else "nobody"
+            raise OutOfTurnError(f"{name} cannot flip: it is {who}'s turn")
+
+    def flip(self, state: HandState, seat: int, args: ActionArgs) -> Event:
+        """Turn up the top card of ``seat``'s pile; its triggers act at once."""
+        held = state.cards[seat]
+        index = next(i for i, (_, up) in enumerate(held) if not up)
+        card = held[index][0]
+        held[index] = (card, True)
+        event = state.record(EventKind.FLIP, seat, card=card, face_up=True)
+        if self.target_rank_folds and state.table and _same_rank(card, state.table[0]):
+            state.folded[seat] = True
+            state.record(EventKind.FOLD, seat, text="flipped a card of the middle card's rank")
+        else:
+            apply_triggers(state, seat, card, up=True)
+        return event
 
     def _next_turn(self, state: HandState) -> int | None:
         """The next player who must flip (or strike out), clockwise after the last one;
         ``None`` when the hand is over. Players who show the best hand, or tie it with
         nothing left to flip, are passed."""
         order = state.order()
-        last = state.phase.get(_LAST)
-        start = order.index(last) + 1 if isinstance(last, int) else 0
+        phase = state.kept(FlipState)
+        last = phase.last
+        start = order.index(last) + 1 if last is not None else 0
         shows, floor = showings(state), middle(state)
         for offset in range(len(order)):
             seat = order[(start + offset) % len(order)]
@@ -138,7 +183,7 @@ class Flip(Step):
             down = _has_down(state, seat)
             if mine > bar or (mine == bar and not down):
                 continue
-            state.phase[_LAST] = seat
+            phase.last = seat
             return seat
         return None
 
@@ -151,13 +196,13 @@ class Flip(Step):
     def _open_betting(self, state: HandState, opener: int) -> None:
         if len(state.live_seats) <= 1:
             return
-        state.phase["opener"] = opener
-        state.phase[_BETTING] = True
+        state.keep(NamedOpener(seat=opener))
+        state.kept(FlipState).betting = True
         _BET.begin(state)
 
 
-# The rounds the flips open; the opener is set in ``state.phase["opener"]`` (ruling 10).
-_BET: Final = Bet(opener="phase")
+# The rounds the flips open; the opener is the flips' NamedOpener (ruling 10).
+_BET: Final = Bet(opener="named")
 
 
 def showings(state: HandState) -> dict[int, int]:
@@ -209,46 +254,10 @@ def _has_down(state: HandState, seat: int) -> bool:
     return any(not up for _, up in state.cards[seat])
 
 
-class FlipActions:
-    """The flip action, mixed into :class:`~engine.games.state.HandState`."""
-
-    def verify_flip(self: HandState, *, seat: int) -> int:  # type: ignore[misc]
-        """The card ``seat`` would turn up (the top of their face-down pile)."""
-        name = self._verify_not_over(seat, "flip")
-        step = self.step
-        if not isinstance(step, Flip):
-            raise NothingToFlipError(f"{name} cannot flip: nobody flips cards in this game now")
-        if self.decision is not None or self.phase.get(_BETTING):
-            raise NothingToFlipError(f"{name} cannot flip now: finish the betting first")
-        turn = self.phase.get(_TURN)
-        if turn != seat:
-            who = self.names[turn] if isinstance(turn, int) else "nobody"
-            raise OutOfTurnError(f"{name} cannot flip: it is {who}'s turn")
-        return next(card for card, up in self.cards[seat] if not up)
-
-    def can_flip(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        try:
-            self.verify_flip(seat=seat)
-        except IllegalActionError:
-            return False
-        return True
-
-    def flip(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        """Turn up the top card of ``seat``'s pile; its triggers act at once."""
-        card = self.verify_flip(seat=seat)
-        held = self.cards[seat]
-        index = held.index((card, False))
-        held[index] = (card, True)
-        event = self.record(EventKind.FLIP, seat, card=card, face_up=True)
-        step = self.step
-        assert isinstance(step, Flip)  # verified above
-        if step.target_rank_folds and self.table and _same_rank(card, self.table[0]):
-            self.folded[seat] = True
-            self.record(EventKind.FOLD, seat, text="flipped a card of the middle card's rank")
-        else:
-            apply_triggers(self, seat, card, up=True)
-        self._advance()
-        return event
+def refuse_flip(state: HandState, seat: int) -> None:
+    """A flip when no flipping step is in play."""
+    name = state.names[seat]
+    raise NothingToFlipError(f"{name} cannot flip: nobody flips cards in this game now")
 
 
 def _same_rank(card: int, other: int) -> bool:

@@ -1,10 +1,10 @@
 """Shelby and Psycho Shelby: holding or dropping each round, and settling it (ruling 15).
 
 A digital Shelby hand is one deal: up to four rounds (Psycho Shelby three) on
-the same cards. It starts from the night's game (``phase["carry"]``, given to
+the same cards. It starts from the night's game (``state.carry``, given to
 :meth:`HandState.start`): the pot under ``"pot"`` and each player's Shelby
 markers under ``"shelbys_<seat>"`` (markers are not chips). After each round
-``phase["carry_out"]`` holds the game as it then stands, the same way; once
+``state.carry_out`` holds the game as it then stands, the same way; once
 the hand is over it is what the next deal starts from. The deal ends after
 the last round (everyone has anted again for the redeal) or at once with a
 third Shelby (the pot is taken; the next deal starts a new game, pot 0).
@@ -36,9 +36,9 @@ extra cards buys another. Declining ends that player's buying.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from engine.cards import ALL_CARDS, FOUR
 from engine.errors import IllegalActionError, OutOfTurnError, SettlementError, StackTooShortError
@@ -51,12 +51,8 @@ from engine.games.families.shelby.state import (
     ShelbyState,
 )
 from engine.games.rules import Step
-from engine.games.steps.declare import (
-    AlreadyDeclaredError,
-    DeclareActions,
-    NotDeclaringError,
-    PotNotCoveredError,
-)
+from engine.games.steps.actions import ActionArgs, Move, StepState
+from engine.games.steps.declare import AlreadyDeclaredError, PotNotCoveredError
 from engine.games.steps.settle_events import NO_SEAT, record_movements
 from engine.hands.showdown import ShownCards
 
@@ -74,6 +70,47 @@ class NoExtraCardError(IllegalActionError):
     """Buying or declining an extra card when none is offered to that player."""
 
 
+@dataclass(kw_only=True)
+class ShelbyDealState(StepState):
+    """The deal's rounds: the ``round`` under way, a loser's ``payment``, who
+    ``may_hold``, each seat's choice (``held``: None until decided), Psycho Shelby's
+    extra cards (``bought``, ``declined``), and the last ``outcome`` and each
+    round's ``reasons``."""
+
+    key = "shelby"
+    round: int = 0
+    payment: int = 0
+    may_hold: list[bool] = field(default_factory=list)
+    held: list[bool | None] = field(default_factory=list)
+    bought: list[int] = field(default_factory=list)
+    declined: list[bool] = field(default_factory=list)
+    outcome: str | None = None
+    reasons: list[list[str]] = field(default_factory=list)
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        if "shelby_reasons" not in phase:
+            return None
+        outcome = phase.get("shelby_outcome")
+        return cls(
+            round=int(phase.get("shelby_round", 0)),
+            payment=int(phase.get("shelby_payment", 0)),
+            may_hold=[bool(v) for v in phase.get("shelby_may_hold", [])],
+            held=[None if v is None else bool(v) for v in phase.get("shelby_held", [])],
+            bought=[int(n) for n in phase.get("shelby_bought", [])],
+            declined=[bool(v) for v in phase.get("shelby_declined", [])],
+            outcome=None if outcome is None else str(outcome),
+            reasons=[[str(r) for r in round_] for round_ in phase["shelby_reasons"]],
+        )
+
+
+def carry_out(state: HandState) -> dict[str, int]:
+    """The Shelby game as it stands (set up when the deal opened)."""
+    carry = state.carry_out
+    assert carry is not None  # the first round opened the deal
+    return carry
+
+
 @dataclass(frozen=True, kw_only=True)
 class ShelbyHold(Step):
     """Round ``round`` of the deal: everyone holds or drops at once; then it is settled."""
@@ -89,7 +126,7 @@ class ShelbyHold(Step):
             _open_deal(state, self.options)
         ante = self.options.ante
         n = state.seat_count
-        pot = int(state.phase["carry_out"]["pot"])
+        pot = carry_out(state)["pot"]
         new_game = _new_game_antes(state, self.options, self.round)
         pot_at_start = pot + sum(new_game)
         limit = self.options.limit
@@ -97,12 +134,13 @@ class ShelbyHold(Step):
         spent = _extra_card_costs(state, self.options)
         # After a lost round: one ante for each later round nobody holds, and the redeal's.
         keep = _kept(ante, self.options.variant.rounds - self.round + 1)
-        state.phase["shelby_round"] = self.round
-        state.phase["shelby_payment"] = payment
-        state.phase["shelby_may_hold"] = [
+        deal = state.kept(ShelbyDealState)
+        deal.round = self.round
+        deal.payment = payment
+        deal.may_hold = [
             state.stacks[s] - new_game[s] - spent[s] >= payment + keep for s in range(n)
         ]
-        state.phase["shelby_held"] = [None] * n
+        deal.held = [None] * n
 
     def run(self, state: HandState) -> bool:
         if self.actor(state) is not None:
@@ -111,18 +149,48 @@ class ShelbyHold(Step):
         return True
 
     def actor(self, state: HandState) -> int | None:
-        held = state.phase["shelby_held"]
+        held = state.kept(ShelbyDealState).held
         return next((s for s in state.order() if held[s] is None), None)
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
-        hold = LegalAction(kind=ActionName.HOLD, chips=int(state.phase["shelby_payment"]))
+        deal = state.kept(ShelbyDealState)
+        hold = LegalAction(kind=ActionName.HOLD, chips=deal.payment)
         drop = LegalAction(kind=ActionName.DROP)
-        return [hold, drop] if state.phase["shelby_may_hold"][seat] else [drop]
+        return [hold, drop] if deal.may_hold[seat] else [drop]
 
     def also_waiting(self, state: HandState) -> list[int]:
         """Everyone still to decide may act, not only the actor: they decide at once."""
-        held = state.phase["shelby_held"]
+        held = state.kept(ShelbyDealState).held
         return [s for s in state.order() if held[s] is None]
+
+    def moves(self) -> Mapping[ActionName, Move]:
+        return {
+            ActionName.HOLD: self._move("hold", staying=True),
+            ActionName.DROP: self._move("drop", staying=False),
+        }
+
+    def _move(self, verb: str, *, staying: bool) -> Move:
+        def verify(state: HandState, seat: int, args: ActionArgs) -> None:
+            self.verify_hold(state, seat, staying=staying, verb=verb)
+
+        def apply(state: HandState, seat: int, args: ActionArgs) -> Event:
+            state.kept(ShelbyDealState).held[seat] = staying
+            return state.record(EventKind.DECLARE, seat, text="declared")
+
+        return Move(verify, apply)
+
+    def verify_hold(self, state: HandState, seat: int, *, staying: bool, verb: str) -> None:
+        name = state.names[seat]
+        deal = state.kept(ShelbyDealState)
+        if deal.held[seat] is not None:
+            raise AlreadyDeclaredError(f"{name} has already decided this round")
+        if staying and not deal.may_hold[seat]:
+            keep = _kept(self.options.ante, self.options.variant.rounds - self.round + 1)
+            kept = f" and keeps {keep} for the antes still to come" if keep else ""
+            raise PotNotCoveredError(
+                f"{name} cannot hold: a loser pays {deal.payment}{kept}, and {name} has "
+                f"{state.stacks[seat]} — rebuy first"
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,8 +204,9 @@ class ShelbyBuyCards(Step):
 
     def begin(self, state: HandState) -> None:
         n = state.seat_count
-        state.phase["shelby_bought"] = [0] * n
-        state.phase["shelby_declined"] = [False] * n
+        deal = state.kept(ShelbyDealState)
+        deal.bought = [0] * n
+        deal.declined = [False] * n
 
     def run(self, state: HandState) -> bool:
         return self.actor(state) is None
@@ -149,13 +218,63 @@ class ShelbyBuyCards(Step):
         buy = LegalAction(kind=ActionName.BUY_CARD, chips=self.options.extra_card_price)
         return [buy, LegalAction(kind=ActionName.DECLINE_CARD)]
 
+    def moves(self) -> Mapping[ActionName, Move]:
+        return {
+            ActionName.BUY_CARD: Move(self.verify_buy_card, self.buy_card),
+            ActionName.DECLINE_CARD: Move(self.verify_decline_card, self.decline_card),
+        }
+
+    def _verify_offer(self, state: HandState, seat: int, verb: str) -> None:
+        name = state.names[seat]
+        if not _offered(state, self.options, seat):
+            refuse_offer(verb)(state, seat)
+        actor = self.actor(state)
+        if actor != seat:
+            assert actor is not None
+            raise OutOfTurnError(f"{name} cannot {verb}: {state.names[actor]} decides first")
+
+    def verify_buy_card(self, state: HandState, seat: int, args: ActionArgs) -> None:
+        self._verify_offer(state, seat, "buy an extra card")
+
+    def buy_card(self, state: HandState, seat: int, args: ActionArgs) -> Event:
+        price = self.options.extra_card_price
+        state.kept(ShelbyDealState).bought[seat] += 1
+        # The chips move at the round's settlement, with the rest of the round.
+        event = state.record(
+            EventKind.BUY_CARD, seat, text=f"an extra card for a 4: {price} to the pot"
+        )
+        card = int(state.deck.deal_one())
+        state.cards[seat].append((card, False))
+        state.record(EventKind.DEAL, seat, card=card)
+        return event
+
+    def verify_decline_card(self, state: HandState, seat: int, args: ActionArgs) -> None:
+        self._verify_offer(state, seat, "decline an extra card")
+
+    def decline_card(self, state: HandState, seat: int, args: ActionArgs) -> Event:
+        state.kept(ShelbyDealState).declined[seat] = True
+        return state.record(EventKind.DECLINE_CARD, seat)
+
+
+def refuse_offer(verb: str) -> Callable[[HandState, int], None]:
+    """Buying (or declining) an extra card that nobody offers ``seat``."""
+
+    def refuse(state: HandState, seat: int) -> None:
+        name = state.names[seat]
+        raise NoExtraCardError(
+            f"{name} cannot {verb}: only a 4 in Psycho Shelby's last round buys one, "
+            f"and {name} is not offered one now"
+        )
+
+    return refuse
+
 
 # ---------------------------------------------------------------------- the game's state
 
 
 def shelby_state(state: HandState, round_number: int) -> ShelbyState:
     """The night's Shelby game as the Shelby settlement sees it, before this round is settled."""
-    carry = state.phase["carry_out"]
+    carry = carry_out(state)
     return ShelbyState(
         pot=int(carry["pot"]),
         round=round_number,
@@ -184,7 +303,7 @@ def carry_of(*, pot: int, shelbys: Mapping[int, int]) -> dict[str, int]:
 
 def _open_deal(state: HandState, options: ShelbyOptions) -> None:
     """Read the carried game and refuse a deal whose antes a stack could not pay."""
-    carry = state.phase.get("carry") or {}
+    carry = state.carry or {}
     unknown = sorted(key for key in carry if key != "pot" and not key.startswith(MARKS))
     if unknown:
         raise SettlementError(f"a Shelby game carries its pot and Shelbys, not {unknown[0]!r}")
@@ -200,8 +319,8 @@ def _open_deal(state: HandState, options: ShelbyOptions) -> None:
                 f"{state.names[seat]} has {count} Shelbys: a game in play has 0 to "
                 f"{SHELBYS_TO_WIN - 1} (a third ends it)"
             )
-    state.phase["carry_out"] = carry_of(pot=pot, shelbys=shelbys)
-    state.phase["shelby_reasons"] = []
+    state.carry_out = carry_of(pot=pot, shelbys=shelbys)
+    state.kept(ShelbyDealState).reasons = []
     ante = options.ante
     antes = (1 if pot == 0 else 0) + options.variant.rounds + 1
     # A new game's ante is due whatever the ante (HandState.start already wants a chip).
@@ -226,13 +345,13 @@ def _kept(ante: int, antes: int) -> int:
 
 def _new_game_antes(state: HandState, options: ShelbyOptions, round_number: int) -> list[int]:
     """The ante each player pays when round 1 of a new game (pot 0) is settled."""
-    first = round_number == 1 and int(state.phase["carry_out"]["pot"]) == 0
+    first = round_number == 1 and carry_out(state)["pot"] == 0
     return [options.ante if first and stack > 0 else 0 for stack in state.stacks]
 
 
 def _extra_card_costs(state: HandState, options: ShelbyOptions) -> list[int]:
-    bought = state.phase.get("shelby_bought") or [0] * state.seat_count
-    return [int(n) * options.extra_card_price for n in bought]
+    bought = state.kept(ShelbyDealState).bought or [0] * state.seat_count
+    return [n * options.extra_card_price for n in bought]
 
 
 def _fours(state: HandState, seat: int) -> int:
@@ -241,9 +360,10 @@ def _fours(state: HandState, seat: int) -> int:
 
 def _offered(state: HandState, options: ShelbyOptions, seat: int) -> bool:
     """Whether ``seat`` may buy (or decline) an extra card now."""
-    if state.phase["shelby_declined"][seat] or not len(state.deck):
+    deal = state.kept(ShelbyDealState)
+    if deal.declined[seat] or not len(state.deck):
         return False
-    bought = int(state.phase["shelby_bought"][seat])
+    bought = deal.bought[seat]
     if _fours(state, seat) <= bought:
         return False
     price = options.extra_card_price
@@ -257,7 +377,8 @@ def _offered(state: HandState, options: ShelbyOptions, seat: int) -> bool:
 
 def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None:
     """Reveal the choices, settle the round with the table's code and apply its result."""
-    held = state.phase["shelby_held"]
+    deal = state.kept(ShelbyDealState)
+    held = deal.held
     holders = [s for s in state.order() if held[s]]
     for seat in state.order():
         state.record(EventKind.REVEAL, seat, text="held" if held[seat] else "dropped")
@@ -269,12 +390,12 @@ def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None
             text="nobody held and nobody has a chip left to ante: the deal ends, "
             "the pot and the Shelbys wait for the next deal — rebuy first",
         )
-        state.phase["shelby_reasons"].append(["nobody can ante: the deal ends unsettled"])
-        state.phase["shelby_outcome"] = "no_ante"
+        deal.reasons.append(["nobody can ante: the deal ends unsettled"])
+        deal.outcome = "no_ante"
         _end(state)
         return
-    bought = state.phase.get("shelby_bought") if last else None
-    extra = {s: int(n) for s, n in enumerate(bought or []) if n}
+    bought = deal.bought if last else []
+    extra = {s: n for s, n in enumerate(bought) if n}
     showdown = None
     if len(holders) >= 2:
         showdown = ShownCards(hands={s: [card for card, _ in state.cards[s]] for s in holders})
@@ -285,9 +406,9 @@ def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None
     _record(state, result)
     after = result.next_state
     state.stacks = [after.stacks[s] for s in range(state.seat_count)]
-    state.phase["carry_out"] = carry_of(pot=after.pot, shelbys=after.shelbys)
-    state.phase["shelby_outcome"] = result.outcome.value
-    state.phase["shelby_reasons"].append(list(result.reasons))
+    state.carry_out = carry_of(pot=after.pot, shelbys=after.shelbys)
+    deal.outcome = result.outcome.value
+    deal.reasons.append(list(result.reasons))
     if result.game_over or last:
         _end(state)
 
@@ -321,145 +442,15 @@ def _end(state: HandState) -> None:
     state.decision = None
 
 
-# ---------------------------------------------------------------------- actions
-
-
-def _hold_step(state: HandState) -> ShelbyHold | None:
-    step = state.step
-    return step if isinstance(step, ShelbyHold) else None
-
-
-def _buy_step(state: HandState) -> ShelbyBuyCards | None:
-    step = state.step
-    return step if isinstance(step, ShelbyBuyCards) else None
-
-
-class ShelbyActions:
-    """Hold, drop and the extra cards of Shelby, mixed into :class:`HandState`.
-
-    Hold and drop are Guts' actions too (the drop option): outside a Shelby
-    round they are answered by :class:`DeclareActions`, which comes after this
-    class among HandState's bases.
-    """
-
-    def _verify_shelby_hold(  # type: ignore[misc]
-        self: HandState, seat: int, *, staying: bool, verb: str
-    ) -> None:
-        name = self._verify_not_over(seat, verb)
-        step = _hold_step(self)
-        if step is None:
-            raise NotDeclaringError(f"{name} cannot {verb}: nobody is holding or dropping now")
-        if self.phase["shelby_held"][seat] is not None:
-            raise AlreadyDeclaredError(f"{name} has already decided this round")
-        if staying and not self.phase["shelby_may_hold"][seat]:
-            payment = self.phase["shelby_payment"]
-            keep = _kept(step.options.ante, step.options.variant.rounds - step.round + 1)
-            kept = f" and keeps {keep} for the antes still to come" if keep else ""
-            raise PotNotCoveredError(
-                f"{name} cannot hold: a loser pays {payment}{kept}, and {name} has "
-                f"{self.stacks[seat]} — rebuy first"
-            )
-
-    def _shelby_decide(self: HandState, seat: int, *, staying: bool) -> Event:  # type: ignore[misc]
-        self.phase["shelby_held"][seat] = staying
-        event = self.record(EventKind.DECLARE, seat, text="declared")
-        self._advance()
-        return event
-
-    def verify_hold(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        if _hold_step(self) is None:
-            DeclareActions.verify_hold(self, seat=seat)
-            return
-        self._verify_shelby_hold(seat, staying=True, verb="hold")
-
-    def can_hold(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_hold(seat=seat))
-
-    def hold(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        if _hold_step(self) is None:
-            return DeclareActions.hold(self, seat=seat)
-        self.verify_hold(seat=seat)
-        return self._shelby_decide(seat, staying=True)
-
-    def verify_drop(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        if _hold_step(self) is None:
-            DeclareActions.verify_drop(self, seat=seat)
-            return
-        self._verify_shelby_hold(seat, staying=False, verb="drop")
-
-    def can_drop(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_drop(seat=seat))
-
-    def drop(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        if _hold_step(self) is None:
-            return DeclareActions.drop(self, seat=seat)
-        self.verify_drop(seat=seat)
-        return self._shelby_decide(seat, staying=False)
-
-    def _verify_offer(self: HandState, seat: int, verb: str) -> ShelbyBuyCards:  # type: ignore[misc]
-        name = self._verify_not_over(seat, verb)
-        step = _buy_step(self)
-        if step is None or not _offered(self, step.options, seat):
-            raise NoExtraCardError(
-                f"{name} cannot {verb}: only a 4 in Psycho Shelby's last round buys one, "
-                f"and {name} is not offered one now"
-            )
-        actor = step.actor(self)
-        if actor != seat:
-            assert actor is not None
-            raise OutOfTurnError(f"{name} cannot {verb}: {self.names[actor]} decides first")
-        return step
-
-    def verify_buy_card(self: HandState, *, seat: int) -> int:  # type: ignore[misc]
-        """What the extra card costs ``seat`` (paid to the pot when the round is settled)."""
-        return self._verify_offer(seat, "buy an extra card").options.extra_card_price
-
-    def can_buy_card(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_buy_card(seat=seat))
-
-    def buy_card(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        price = self.verify_buy_card(seat=seat)
-        self.phase["shelby_bought"][seat] += 1
-        # The chips move at the round's settlement, with the rest of the round.
-        event = self.record(
-            EventKind.BUY_CARD, seat, text=f"an extra card for a 4: {price} to the pot"
-        )
-        card = int(self.deck.deal_one())
-        self.cards[seat].append((card, False))
-        self.record(EventKind.DEAL, seat, card=card)
-        self._advance()
-        return event
-
-    def verify_decline_card(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        self._verify_offer(seat, "decline an extra card")
-
-    def can_decline_card(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        return _can(lambda: self.verify_decline_card(seat=seat))
-
-    def decline_card(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        self.verify_decline_card(seat=seat)
-        self.phase["shelby_declined"][seat] = True
-        event = self.record(EventKind.DECLINE_CARD, seat)
-        self._advance()
-        return event
-
-
-def _can(verify: object) -> bool:
-    try:
-        assert callable(verify)
-        verify()
-    except IllegalActionError:
-        return False
-    return True
-
-
 __all__ = [
     "MARKS",
     "NoExtraCardError",
-    "ShelbyActions",
     "ShelbyBuyCards",
+    "ShelbyDealState",
     "ShelbyHold",
     "carry_of",
+    "carry_out",
     "marks_of",
+    "refuse_offer",
     "shelby_state",
 ]

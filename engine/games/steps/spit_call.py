@@ -8,28 +8,24 @@ further questions. If nobody calls, the game's :class:`~engine.games.steps.draw.
 step turns the spit card after the last round. A call after the last round
 is not offered: it would turn the very card the dealer turns anyway.
 
-What the step keeps between calls lives in ``state.phase``: ``spit_call_round``
-(cards in one round), ``spit_call_queue`` (the seats still to call or pass
-after this round) and ``spit_call_by`` (who called).
+What the step keeps between calls is its :class:`SpitCallState`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Self
 
 from engine.errors import IllegalActionError, OutOfTurnError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Face
+from engine.games.steps.actions import ActionArgs, Move, StepState
 from engine.games.steps.deal import Deal, deal_next
 from engine.games.steps.draw import turn_table_card
 
 if TYPE_CHECKING:
     from engine.games.state import HandState
-
-_ROUND: Final = "spit_call_round"
-_QUEUE: Final = "spit_call_queue"
-_CALLER: Final = "spit_call_by"
 
 
 class SpitCallError(IllegalActionError):
@@ -39,6 +35,28 @@ class SpitCallError(IllegalActionError):
 
 class SpitAlreadyCalledError(SpitCallError):
     """A call of "Spit!" when the spit card is already in the middle."""
+
+
+@dataclass(kw_only=True)
+class SpitCallState(StepState):
+    """``round_size``: cards in one round of the deal; ``queue``: the seats still to
+    call or pass after this round; ``caller``: who called "Spit!"."""
+
+    key = "spit_call"
+    round_size: int = 0
+    queue: list[int] = field(default_factory=list)
+    caller: int | None = None
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        if "spit_call_round" not in phase:
+            return None
+        caller = phase.get("spit_call_by")
+        return cls(
+            round_size=int(phase["spit_call_round"]),
+            queue=[int(s) for s in phase.get("spit_call_queue", [])],
+            caller=None if caller is None else int(caller),
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,12 +71,12 @@ class SpitCallDeal(Deal):
 
     def begin(self, state: HandState) -> None:
         super().begin(state)
-        state.phase[_ROUND] = len([s for s in state.order() if not state.folded[s]])
-        state.phase[_QUEUE] = []
+        size = len([s for s in state.order() if not state.folded[s]])
+        state.keep(SpitCallState(round_size=size))
 
     def run(self, state: HandState) -> bool:
-        queue: list[int] = state.phase[_QUEUE]
-        size = int(state.phase[_ROUND])
+        calls = state.kept(SpitCallState)
+        queue, size = calls.queue, calls.round_size
         while True:
             while queue and state.folded[queue[0]]:
                 queue.pop(0)
@@ -74,79 +92,78 @@ class SpitCallDeal(Deal):
                 queue.extend(s for s in state.order() if not state.folded[s])
 
     def actor(self, state: HandState) -> int | None:
-        queue = state.phase.get(_QUEUE)
-        return int(queue[0]) if queue else None
+        queue = state.kept(SpitCallState).queue
+        return queue[0] if queue else None
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
         if self.actor(state) != seat:
             return []
         return [LegalAction(kind=ActionName.CALL_SPIT), LegalAction(kind=ActionName.PASS_SPIT)]
 
+    def moves(self) -> Mapping[ActionName, Move]:
+        return {
+            ActionName.CALL_SPIT: Move(self.verify_call_spit, self.call_spit),
+            ActionName.PASS_SPIT: Move(self.verify_pass_spit, self.pass_spit),
+        }
 
-class SpitCallActions:
-    """Calling "Spit!" and passing, mixed into :class:`~engine.games.state.HandState`."""
-
-    def _verify_spit_turn(self: HandState, seat: int, verb: str) -> SpitCallDeal:  # type: ignore[misc]
-        name = self._verify_not_over(seat, verb)
-        step = self.step
-        queue = self.phase.get(_QUEUE)
-        if not isinstance(step, SpitCallDeal) or not queue or self.decision is not None:
-            raise SpitCallError(
-                f"{name} cannot {verb}: nobody is asked now; "
-                "the dealer asks after each round of a deal with calls"
-            )
+    def _verify_turn(self, state: HandState, seat: int, verb: str) -> None:
+        queue = state.kept(SpitCallState).queue
+        if not queue or state.decision is not None:
+            _refuse(state, seat, verb)
         if queue[0] != seat:
             raise OutOfTurnError(
-                f"{name} cannot {verb}: it is {self.names[queue[0]]}'s turn to call or pass"
+                f"{state.names[seat]} cannot {verb}: it is {state.names[queue[0]]}'s turn "
+                "to call or pass"
             )
-        return step
 
-    def verify_call_spit(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
+    def verify_call_spit(self, state: HandState, seat: int, args: ActionArgs) -> None:
         """Raise unless ``seat`` may call "Spit!" now."""
-        verb = "call Spit"
-        name = self._verify_not_over(seat, verb)
-        if self.table:
-            caller = self.phase.get(_CALLER)
-            who = "" if caller is None else f" ({self.names[int(caller)]} called it)"
-            raise SpitAlreadyCalledError(
-                f"{name} cannot call Spit: the spit card is already in the middle{who}"
-            )
-        self._verify_spit_turn(seat, verb)
+        refuse_call_if_called(state, seat)
+        self._verify_turn(state, seat, "call Spit")
 
-    def can_call_spit(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        try:
-            self.verify_call_spit(seat=seat)
-        except IllegalActionError:
-            return False
-        return True
-
-    def call_spit(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
+    def call_spit(self, state: HandState, seat: int, args: ActionArgs) -> Event:
         """Call "Spit!": the next card goes face up to the middle, and the deal goes on."""
-        self.verify_call_spit(seat=seat)
-        step = self._verify_spit_turn(seat, "call Spit")
+        calls = state.kept(SpitCallState)
         # The first call is the only one: nobody else is asked for the rest of the deal.
-        self.phase[_QUEUE] = []
-        self.phase[_CALLER] = seat
-        event = self.record(EventKind.DECLARE, seat, text="Spit!")
-        turn_table_card(self, role="spit", rank_wild=step.rank_wild)
-        self._advance()
+        calls.queue = []
+        calls.caller = seat
+        event = state.record(EventKind.DECLARE, seat, text="Spit!")
+        turn_table_card(state, role="spit", rank_wild=self.rank_wild)
         return event
 
-    def verify_pass_spit(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
+    def verify_pass_spit(self, state: HandState, seat: int, args: ActionArgs) -> None:
         """Raise unless ``seat`` is the one asked whether to call "Spit!"."""
-        self._verify_spit_turn(seat, "pass")
+        self._verify_turn(state, seat, "pass")
 
-    def can_pass_spit(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        try:
-            self.verify_pass_spit(seat=seat)
-        except IllegalActionError:
-            return False
-        return True
-
-    def pass_spit(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
+    def pass_spit(self, state: HandState, seat: int, args: ActionArgs) -> Event:
         """Let the deal go on without calling; the next player is asked."""
-        self.verify_pass_spit(seat=seat)
-        self.phase[_QUEUE] = self.phase[_QUEUE][1:]
-        event = self.record(EventKind.DECLARE, seat, text="no Spit")
-        self._advance()
-        return event
+        calls = state.kept(SpitCallState)
+        calls.queue = calls.queue[1:]
+        return state.record(EventKind.DECLARE, seat, text="no Spit")
+
+
+def refuse_call_if_called(state: HandState, seat: int) -> None:
+    if state.table:
+        calls = state.find(SpitCallState)
+        caller = calls.caller if calls is not None else None
+        who = "" if caller is None else f" ({state.names[caller]} called it)"
+        raise SpitAlreadyCalledError(
+            f"{state.names[seat]} cannot call Spit: the spit card is already in the middle{who}"
+        )
+
+
+def _refuse(state: HandState, seat: int, verb: str) -> None:
+    raise SpitCallError(
+        f"{state.names[seat]} cannot {verb}: nobody is asked now; "
+        "the dealer asks after each round of a deal with calls"
+    )
+
+
+def refuse_call(state: HandState, seat: int) -> None:
+    """A call of "Spit!" when no deal with calls asks."""
+    refuse_call_if_called(state, seat)
+    _refuse(state, seat, "call Spit")
+
+
+def refuse_pass(state: HandState, seat: int) -> None:
+    _refuse(state, seat, "pass")

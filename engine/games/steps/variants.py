@@ -8,24 +8,25 @@ a wild rank that moves up, and a jack that switches the game.
 * Jack the Shifter: a :class:`WatchedDeal` offers the holder of a face-up jack
   the switch at once, a :class:`JackBet` lets a player show a face-down jack on
   their betting turn, and :class:`LastJackOffer` asks everyone in turn before
-  the final betting round. The game in force is ``phase["jack_game"]``.
+  the final betting round. The game in force is kept in :class:`JackState`.
 * Second Hand High needs no step: its rules say ``winner="second_high"``.
 
-Phase keys: ``wild`` (the wild ranks in force, read by ``HandState.ranking``),
-``set_aside`` (cards out of the deck that are in no hand: the Good, the Bad and
-the Ugly's table cards and discards), ``gbu_table``, ``gbu_ugly`` and the
-``jack_*`` keys.
+The wild ranks in force are the hand's ``wild`` (read by ``HandState.ranking``);
+the Good, the Bad and the Ugly keep their table and the cards out of play in
+:class:`GbuState`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from engine.cards import ACE, ALL_CARDS, JACK, TWO, rank_name
 from engine.errors import IllegalActionError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import GameRules, Step
+from engine.games.steps.actions import ActionArgs, Move, StepState
 from engine.games.steps.bet import Bet
 from engine.games.steps.deal import Deal, deal_next
 from engine.hands.rankings import HighRanking
@@ -48,6 +49,63 @@ class GameSwitchError(IllegalActionError):
     """A switch to a game that is not on the group's agreed list (or is already played)."""
 
 
+@dataclass(kw_only=True)
+class GbuState(StepState):
+    """The Good, the Bad and the Ugly: the ``table`` cards, the Ugly's rank once
+    turned, and the cards out of play (``aside``: the table cards, the Bad's discards)."""
+
+    key = "gbu"
+    table: list[int] = field(default_factory=list)
+    ugly: int | None = None
+    aside: list[int] = field(default_factory=list)
+
+    def set_aside(self) -> list[int]:
+        return list(self.aside)
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        if "gbu_table" not in phase:
+            return None
+        ugly = phase.get("gbu_ugly")
+        return cls(
+            table=[int(c) for c in phase["gbu_table"]],
+            ugly=None if ugly is None else int(ugly),
+            aside=[int(c) for c in phase.get("set_aside", [])],
+        )
+
+
+@dataclass(kw_only=True)
+class JackState(StepState):
+    """Jack the Shifter: the ``game`` switched to (None: the hand's own), the seat
+    ``offer``-ed a switch now (``down``: for a face-down jack to show) and the
+    ``queue`` of seats the last offer still asks."""
+
+    key = "jack"
+    game: str | None = None
+    offer: int | None = None
+    down: bool = False
+    queue: list[int] = field(default_factory=list)
+
+    @classmethod
+    def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
+        keys = ("jack_game", "jack_offer", "jack_queue")
+        if not any(key in phase for key in keys):
+            return None
+        game, offer = phase.get("jack_game"), phase.get("jack_offer")
+        return cls(
+            game=None if game is None else str(game),
+            offer=None if offer is None else int(offer),
+            down=bool(phase.get("jack_down", False)),
+            queue=[int(s) for s in phase.get("jack_queue", [])],
+        )
+
+
+def _jack(state: HandState) -> JackState:
+    """The jack state, or an empty one (not kept: reading changes nothing)."""
+    found = state.find(JackState)
+    return found if found is not None else JackState()
+
+
 # ---------------------------------------------------------------- The Good, the Bad and the Ugly
 
 
@@ -60,7 +118,7 @@ class DealTableCards(Step):
     def begin(self, state: HandState) -> None:
         for _ in range(self.count):
             card = int(state.deck.deal_one())
-            state.phase.setdefault("gbu_table", []).append(card)
+            state.kept(GbuState).table.append(card)
             _set_aside(state, card)
             # Face down: the log names no card (the dealer lays it out).
             state.record(EventKind.TABLE_CARD, state.dealer, text="dealt face down to the table")
@@ -75,12 +133,12 @@ class TurnTableCard(Step):
 
     def begin(self, state: HandState) -> None:
         index = ("good", "bad", "ugly").index(self.role)
-        card = int(state.phase["gbu_table"][index])
+        card = state.kept(GbuState).table[index]
         rank = ALL_CARDS[card].rank
         ranks = rank_name(rank, plural=True)
         title = f"the {self.role.capitalize()}"
         if self.role == "good":
-            state.phase["wild"] = [rank]
+            state.wild = [rank]
             state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
             state.record(
                 EventKind.WILD_CHANGE,
@@ -93,7 +151,7 @@ class TurnTableCard(Step):
             state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
             discard_rank(state, rank, why=f"{title}: {ranks} are discarded")
         else:
-            state.phase["gbu_ugly"] = rank
+            state.kept(GbuState).ugly = rank
             state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
             showing = [s for s in state.live_seats if _shows_rank(state, s, rank)]
             # Folding everyone would leave the pot without a winner: then nobody folds.
@@ -126,7 +184,7 @@ def _shows_rank(state: HandState, seat: int, rank: int) -> bool:
 
 
 def _set_aside(state: HandState, card: int) -> None:
-    state.phase.setdefault("set_aside", []).append(card)
+    state.kept(GbuState).aside.append(card)
 
 
 def _fold(state: HandState, seat: int, *, text: str) -> None:
@@ -146,7 +204,7 @@ class WatchedDeal(Deal):
     def run(self, state: HandState) -> bool:
         triggers = current_rules(state).triggers if self.watch == "jack" else None
         while state.to_deal:
-            if state.decision is not None or state.is_over or "jack_offer" in state.phase:
+            if state.decision is not None or state.is_over or _jack(state).offer is not None:
                 return False
             if len(state.live_seats) <= 1:
                 state.to_deal = []
@@ -158,28 +216,31 @@ class WatchedDeal(Deal):
                 card, up = state.cards[seat][-1]
                 if up:
                     self._look(state, seat, card)
-        return state.decision is None and "jack_offer" not in state.phase
+        return state.decision is None and _jack(state).offer is None
 
     def actor(self, state: HandState) -> int | None:
-        offer = state.phase.get("jack_offer")
-        return offer if isinstance(offer, int) else None
+        return _jack(state).offer
 
     def forfeit(self, state: HandState, seat: int) -> None:
         _end_offer(state, seat)
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
-        return jack_choices(state, seat) if state.phase.get("jack_offer") == seat else []
+        return jack_choices(state, seat) if _jack(state).offer == seat else []
+
+    def moves(self) -> Mapping[ActionName, Move]:
+        return JACK_MOVES if self.watch == "jack" else {}
 
     def _look(self, state: HandState, seat: int, card: int) -> None:
         rank = ALL_CARDS[card].rank
         if self.watch == "ugly":
-            if state.phase.get("gbu_ugly") == rank:
+            gbu = state.find(GbuState)
+            if gbu is not None and gbu.ugly == rank:
                 _fold(state, seat, text=f"the Ugly: a face-up {rank_name(rank)} folds")
         elif self.watch == "sequence":
             move_sequence_wild(state, seat, card)
         elif rank == JACK and not state.folded[seat] and switchable_games(state):
-            state.phase["jack_offer"] = seat
-            state.phase["jack_down"] = False
+            jack = state.kept(JackState)
+            jack.offer, jack.down = seat, False
 
 
 # ---------------------------------------------------------------- Sequence
@@ -197,12 +258,12 @@ def next_sequence_wild(wild: int | None, rank: int) -> int | None:
 
 
 def move_sequence_wild(state: HandState, seat: int, card: int) -> None:
-    current = state.phase.get("wild")
-    wild = int(current[0]) if current else None
+    current = state.wild
+    wild = current[0] if current else None
     new = next_sequence_wild(wild, ALL_CARDS[card].rank)
     if new is None:
         return
-    state.phase["wild"] = [new]
+    state.wild = [new]
     text = f"{rank_name(new, plural=True)} are wild"
     if wild is not None:
         text += f" instead of {rank_name(wild, plural=True)}"
@@ -213,13 +274,13 @@ def move_sequence_wild(state: HandState, seat: int, card: int) -> None:
 
 
 def current_game(state: HandState) -> str:
-    game = state.phase.get("jack_game")
-    return game if isinstance(game, str) else STUD
+    game = _jack(state).game
+    return game if game is not None else STUD
 
 
 def current_rules(state: HandState) -> GameRules:
     """The rules of the game in force (Jack the Shifter), else the hand's own."""
-    if "jack_game" not in state.phase:
+    if _jack(state).game is None:
         return state.rules
     from engine.games.catalog import GAMES
 
@@ -250,7 +311,7 @@ def jack_choices(state: HandState, seat: int) -> list[LegalAction]:
     switches = [
         LegalAction(kind=ActionName.SWITCH_GAME, game=game) for game in switchable_games(state)
     ]
-    can_switch = not state.phase.get("jack_down") or holds_down_jack(state, seat)
+    can_switch = not _jack(state).down or holds_down_jack(state, seat)
     return (switches if can_switch else []) + [LegalAction(kind=ActionName.KEEP_GAME)]
 
 
@@ -270,6 +331,9 @@ class JackBet(Bet):
             ]
         return actions
 
+    def moves(self) -> Mapping[ActionName, Move]:
+        return JACK_MOVES
+
 
 @dataclass(frozen=True, kw_only=True)
 class LastJackOffer(Step):
@@ -278,107 +342,105 @@ class LastJackOffer(Step):
 
     def begin(self, state: HandState) -> None:
         if switchable_games(state):
-            state.phase["jack_queue"] = [s for s in state.order() if not state.folded[s]]
+            state.kept(JackState).queue = [s for s in state.order() if not state.folded[s]]
 
     def run(self, state: HandState) -> bool:
-        queue: list[int] = state.phase.get("jack_queue", [])
+        jack = state.find(JackState)
+        queue = jack.queue if jack is not None else []
         while queue and state.folded[queue[0]]:
             queue.pop(0)
-        if not queue or not switchable_games(state):
-            state.phase.pop("jack_queue", None)
+        if jack is None or not queue or not switchable_games(state):
+            if jack is not None:
+                jack.queue = []
             return True
-        state.phase["jack_offer"] = queue[0]
-        state.phase["jack_down"] = True
+        jack.offer, jack.down = queue[0], True
         return False
 
     def actor(self, state: HandState) -> int | None:
-        offer = state.phase.get("jack_offer")
-        return offer if isinstance(offer, int) else None
+        return _jack(state).offer
 
     def forfeit(self, state: HandState, seat: int) -> None:
         _end_offer(state, seat)
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
-        return jack_choices(state, seat) if state.phase.get("jack_offer") == seat else []
+        return jack_choices(state, seat) if _jack(state).offer == seat else []
+
+    def moves(self) -> Mapping[ActionName, Move]:
+        return JACK_MOVES
 
 
-class VariantActions:
-    """The actions of this family, mixed into :class:`~engine.games.state.HandState`:
-    Jack the Shifter's ``switch_game`` and ``keep_game``."""
+def verify_switch_game(state: HandState, seat: int, args: ActionArgs) -> None:
+    name, game = state.names[seat], args.game
+    chance = _jack_chance(state, seat)
+    if chance is None:
+        raise NoJackError(
+            f"{name} cannot switch the game: only the player just dealt a face-up jack, "
+            "or one showing a face-down jack before the last betting round, may"
+        )
+    if chance == "down" and not holds_down_jack(state, seat):
+        raise NoJackError(f"{name} cannot switch the game: {name} has no face-down jack")
+    if game not in switchable_games(state):
+        playing = current_game(state)
+        if game == playing:
+            raise GameSwitchError(f"{name} cannot switch to {game}: it is already played")
+        agreed = ", ".join(agreed_games(state)) or "none"
+        raise GameSwitchError(f"{name} cannot switch to {game!r}: the games agreed on are {agreed}")
 
-    def verify_switch_game(self: HandState, *, seat: int, game: str) -> None:  # type: ignore[misc]
-        name = self._verify_not_over(seat, "switch the game")
-        chance = _jack_chance(self, seat)
-        if chance is None:
-            raise NoJackError(
-                f"{name} cannot switch the game: only the player just dealt a face-up jack, "
-                "or one showing a face-down jack before the last betting round, may"
-            )
-        if chance == "down" and not holds_down_jack(self, seat):
-            raise NoJackError(f"{name} cannot switch the game: {name} has no face-down jack")
-        if game not in switchable_games(self):
-            playing = current_game(self)
-            if game == playing:
-                raise GameSwitchError(f"{name} cannot switch to {game}: it is already played")
-            agreed = ", ".join(agreed_games(self)) or "none"
-            raise GameSwitchError(
-                f"{name} cannot switch to {game!r}: the games agreed on are {agreed}"
-            )
 
-    def can_switch_game(self: HandState, *, seat: int, game: str) -> bool:  # type: ignore[misc]
-        try:
-            self.verify_switch_game(seat=seat, game=game)
-        except IllegalActionError:
-            return False
-        return True
+def switch_game(state: HandState, seat: int, args: ActionArgs) -> Event:
+    game = args.game
+    assert game is not None  # verified: a game agreed on
+    if _jack_chance(state, seat) == "down":
+        at = next(
+            i
+            for i, (card, up) in enumerate(state.cards[seat])
+            if not up and ALL_CARDS[card].rank == JACK
+        )
+        card = state.cards[seat][at][0]
+        state.cards[seat][at] = (card, True)
+        state.record(EventKind.REVEAL, seat, card=card, face_up=True, text="shows a jack")
+    _end_offer(state, seat)
+    rules = _rules_of(game)
+    state.kept(JackState).game = game
+    ranking = rules.ranking
+    wild = ranking.wild if isinstance(ranking, HighRanking) else frozenset()
+    state.wild = sorted(wild)
+    return state.record(EventKind.SWITCH_GAME, seat, text=game)
 
-    def switch_game(self: HandState, *, seat: int, game: str) -> Event:  # type: ignore[misc]
-        self.verify_switch_game(seat=seat, game=game)
-        if _jack_chance(self, seat) == "down":
-            at = next(
-                i
-                for i, (card, up) in enumerate(self.cards[seat])
-                if not up and ALL_CARDS[card].rank == JACK
-            )
-            card = self.cards[seat][at][0]
-            self.cards[seat][at] = (card, True)
-            self.record(EventKind.REVEAL, seat, card=card, face_up=True, text="shows a jack")
-        _end_offer(self, seat)
-        rules = _rules_of(game)
-        self.phase["jack_game"] = game
-        ranking = rules.ranking
-        wild = ranking.wild if isinstance(ranking, HighRanking) else frozenset()
-        self.phase["wild"] = sorted(wild)
-        event = self.record(EventKind.SWITCH_GAME, seat, text=game)
-        self._advance()
-        return event
 
-    def verify_keep_game(self: HandState, *, seat: int) -> None:  # type: ignore[misc]
-        name = self._verify_not_over(seat, "keep the game")
-        if self.phase.get("jack_offer") != seat:
-            raise NoJackError(f"{name} cannot keep the game: {name} was not offered a switch")
+def verify_keep_game(state: HandState, seat: int, args: ActionArgs) -> None:
+    name = state.names[seat]
+    if _jack(state).offer != seat:
+        raise NoJackError(f"{name} cannot keep the game: {name} was not offered a switch")
 
-    def can_keep_game(self: HandState, *, seat: int) -> bool:  # type: ignore[misc]
-        try:
-            self.verify_keep_game(seat=seat)
-        except IllegalActionError:
-            return False
-        return True
 
-    def keep_game(self: HandState, *, seat: int) -> Event:  # type: ignore[misc]
-        self.verify_keep_game(seat=seat)
-        _end_offer(self, seat)
-        event = self.record(EventKind.KEEP_GAME, seat, text=current_game(self))
-        self._advance()
-        return event
+def keep_game(state: HandState, seat: int, args: ActionArgs) -> Event:
+    _end_offer(state, seat)
+    return state.record(EventKind.KEEP_GAME, seat, text=current_game(state))
+
+
+# Jack the Shifter's steps answer both; outside them the same checks refuse both.
+JACK_MOVES: Mapping[ActionName, Move] = {
+    ActionName.SWITCH_GAME: Move(verify_switch_game, switch_game),
+    ActionName.KEEP_GAME: Move(verify_keep_game, keep_game),
+}
+
+
+def refuse_switch(state: HandState, seat: int) -> None:
+    verify_switch_game(state, seat, ActionArgs())
+
+
+def refuse_keep(state: HandState, seat: int) -> None:
+    verify_keep_game(state, seat, ActionArgs())
 
 
 def _jack_chance(state: HandState, seat: int) -> Literal["up", "down"] | None:
     """Why ``seat`` may switch now: a face-up jack just dealt, or a face-down one to show."""
     if state.decision is not None:
         return None
-    if state.phase.get("jack_offer") == seat:
-        return "down" if state.phase.get("jack_down") else "up"
+    jack = _jack(state)
+    if jack.offer == seat:
+        return "down" if jack.down else "up"
     step = state.step
     betting = state.betting
     if (
@@ -393,13 +455,12 @@ def _jack_chance(state: HandState, seat: int) -> Literal["up", "down"] | None:
 
 
 def _end_offer(state: HandState, seat: int) -> None:
-    if state.phase.get("jack_offer") != seat:
+    jack = state.find(JackState)
+    if jack is None or jack.offer != seat:
         return
-    del state.phase["jack_offer"]
-    state.phase.pop("jack_down", None)
-    queue = state.phase.get("jack_queue")
-    if queue and queue[0] == seat:
-        queue.pop(0)
+    jack.offer, jack.down = None, False
+    if jack.queue and jack.queue[0] == seat:
+        jack.queue.pop(0)
 
 
 def _rules_of(game: str) -> GameRules:

@@ -10,6 +10,7 @@ import random
 
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.games import EventKind, HandState, make_rules
+from engine.games.events import ActionName
 
 NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)
@@ -27,13 +28,13 @@ def _start(cards: str, game: str = "baseball", **options: object) -> HandState:
 
 def _check_round(state: HandState) -> None:
     for seat in (ANNA, BEN, CARLA):
-        state.check(seat=seat)
+        state.act(ActionName.CHECK, seat=seat)
 
 
 def _check_round_without(state: HandState, skipped: int) -> None:
     for seat in (ANNA, BEN, CARLA):
         if seat != skipped:
-            state.check(seat=seat)
+            state.act(ActionName.CHECK, seat=seat)
 
 
 def _shown(state: HandState, seat: int) -> list[tuple[str, bool]]:
@@ -66,7 +67,7 @@ def test_the_walk_is_bought_at_the_top_bet() -> None:
     _check_round(state)
     assert state.decision is not None
     assert (state.decision.kind, state.decision.seat, state.decision.chips) == ("buy_walk", ANNA, 5)
-    state.buy_walk(seat=ANNA)
+    state.act(ActionName.BUY_WALK, seat=ANNA)
     assert state.pot == 3 + 5
     assert _shown(state, ANNA)[3:] == [("4d", True), ("7h", False)]
 
@@ -74,7 +75,7 @@ def test_the_walk_is_bought_at_the_top_bet() -> None:
 def test_a_declined_walk_keeps_the_player_in_without_the_card() -> None:
     state = _start(FIRST_STREET + "4♦ 7♥ 10♥", buy_walk=True)
     _check_round(state)
-    state.decline_walk(seat=ANNA)
+    state.act(ActionName.DECLINE_WALK, seat=ANNA)
     assert not state.folded[ANNA]
     assert _shown(state, ANNA)[3:] == [("4d", True)]
     assert _shown(state, BEN)[3:] == [("7h", True)]
@@ -91,7 +92,7 @@ def test_without_pay_or_fold_a_face_up_three_is_just_wild() -> None:
 def test_only_the_first_face_up_three_must_be_bought() -> None:
     state = _start(FIRST_STREET + "3♦ 3♥ 10♥", first_three_only=True)
     _check_round(state)
-    state.pay_pot(seat=ANNA)
+    state.act(ActionName.PAY_POT, seat=ANNA)
     assert state.decision is None
     assert _shown(state, BEN)[3:] == [("3h", True)]
     assert state.pot == 6
@@ -100,7 +101,9 @@ def test_only_the_first_face_up_three_must_be_bought() -> None:
 def test_the_pot_payment_is_capped() -> None:
     state = _start(FIRST_STREET + "3♦ 7♥ 10♥", pot_cap=2)
     _check_round(state)
-    assert state.verify_pay_pot(seat=ANNA) == 2
+    state.verify(ActionName.PAY_POT, seat=ANNA)  # Anna may pay: the price is the question's
+    assert state.decision is not None
+    assert state.decision.chips == 2
 
 
 def test_a_player_all_in_is_not_asked_to_pay_the_pot() -> None:

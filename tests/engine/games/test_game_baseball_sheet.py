@@ -14,6 +14,7 @@ import pytest
 
 from engine.cards import Deck, parse_cards
 from engine.games import GAMES, EventKind, HandState, seat_view, table_view
+from engine.games.events import ActionName
 
 NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil"]
 ANNA, BEN, CARLA, DORA, EMIL = range(5)
@@ -38,9 +39,9 @@ def _start() -> HandState:
 
 def _first_round(state: HandState) -> None:
     assert state.actor == ANNA  # the king showing opens
-    state.bet(seat=ANNA, amount=2)
+    state.act(ActionName.BET, seat=ANNA, amount=2)
     for seat in (BEN, CARLA, DORA, EMIL):
-        state.call(seat=seat)
+        state.act(ActionName.CALL, seat=seat)
 
 
 def test_the_pot_is_15_after_the_first_betting_round() -> None:
@@ -56,10 +57,12 @@ def test_anna_pays_the_pot_for_her_face_up_three_making_30() -> None:
     assert state.actor == ANNA
     assert state.decision is not None
     assert state.decision.kind == "pay_pot"
-    assert state.verify_pay_pot(seat=ANNA) == 15
+    state.verify(ActionName.PAY_POT, seat=ANNA)  # Anna may pay: the price is the question's
+    assert state.decision is not None
+    assert state.decision.chips == 15
     # The deal waits for her answer: Ben has no 4th card yet.
     assert len(state.cards[BEN]) == 3
-    event = state.pay_pot(seat=ANNA)
+    event = state.act(ActionName.PAY_POT, seat=ANNA)
     assert (event.kind, event.chips) == (EventKind.PAY_POT, 15)
     assert state.pot == 30
     assert state.stacks[ANNA] == 100 - 1 - 2 - 15
@@ -68,7 +71,7 @@ def test_anna_pays_the_pot_for_her_face_up_three_making_30() -> None:
 def test_ben_gets_his_extra_card_face_down_at_once() -> None:
     state = _start()
     _first_round(state)
-    state.pay_pot(seat=ANNA)
+    state.act(ActionName.PAY_POT, seat=ANNA)
     deals = [e for e in state.history if e.kind is EventKind.DEAL][15:18]
     assert [(e.seat, e.card, e.face_up) for e in deals] == [
         (ANNA, parse_cards("3♣")[0], True),
@@ -80,15 +83,15 @@ def test_ben_gets_his_extra_card_face_down_at_once() -> None:
 def _play_to_the_end() -> HandState:
     state = _start()
     _first_round(state)
-    state.pay_pot(seat=ANNA)
+    state.act(ActionName.PAY_POT, seat=ANNA)
     assert state.actor == ANNA  # a king and a wild 3 showing: a pair of kings opens
-    state.bet(seat=ANNA, amount=1)
-    state.call(seat=BEN)
+    state.act(ActionName.BET, seat=ANNA, amount=1)
+    state.act(ActionName.CALL, seat=BEN)
     for seat in (CARLA, DORA, EMIL):
-        state.fold(seat=seat)
+        state.act(ActionName.FOLD, seat=seat)
     for _ in range(3):
-        state.check(seat=ANNA)
-        state.check(seat=BEN)
+        state.act(ActionName.CHECK, seat=ANNA)
+        state.act(ActionName.CHECK, seat=BEN)
     return state
 
 

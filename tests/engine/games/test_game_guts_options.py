@@ -19,7 +19,12 @@ from engine.games import (
     make_rules,
     table_view,
 )
-from engine.games.steps.declare import AlreadyDeclaredError, NotDeclaringError, PotNotCoveredError
+from engine.games.steps.declare import (
+    AlreadyDeclaredError,
+    GutsState,
+    NotDeclaringError,
+    PotNotCoveredError,
+)
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 ANNA, BEN, CARLA, DAN = range(4)
@@ -56,7 +61,7 @@ def _declare(state: HandState, ins: set[int], *, stay: ActionName = ActionName.D
 
 
 def _out(state: HandState) -> tuple[list[int], int, int]:
-    carry = state.phase["carry_out"]
+    carry = state.carry_out
     return state.stacks, carry["pot"], carry["reserve"]
 
 
@@ -69,7 +74,7 @@ def test_tied_best_hands_split_the_pot_and_pay_nothing() -> None:
 def test_no_split_tied_best_hands_leave_the_pot_as_it_is() -> None:
     state = _start({"no_split": True})
     _declare(state, {ANNA, BEN, CARLA})
-    assert state.phase["guts_outcome"] == "tie_no_split"
+    assert state.kept(GutsState).outcome == "tie_no_split"
     assert _out(state) == ([100, 100, 90, 100], 20, 0)
 
 
@@ -83,7 +88,7 @@ def test_one_loser_pays_only_the_weakest_hand_pays_and_everyone_antes() -> None:
 def test_nobody_in_the_pot_stays_and_everyone_antes_again() -> None:
     state = _start()
     _declare(state, set())
-    assert state.phase["guts_outcome"] == "nobody_in"
+    assert state.kept(GutsState).outcome == "nobody_in"
     assert _out(state) == ([99] * 4, 14, 0)
 
 
@@ -98,7 +103,7 @@ def test_the_ghost_hand_is_dealt_hidden_and_beats_everyone_in() -> None:
     state = _start({"ghost_hand": True})
     assert "As" not in str(table_view(state))
     _declare(state, {CARLA})  # even alone, Carla must beat the ghost
-    assert state.phase["guts_outcome"] == "ghost_won"
+    assert state.kept(GutsState).outcome == "ghost_won"
     assert _out(state) == ([100, 100, 90, 100], 20, 0)
     reveals = [e for e in state.history if e.kind is EventKind.REVEAL and e.card is not None]
     assert [e.text for e in reveals] == ["pair of aces", "pair of aces"]
@@ -108,7 +113,7 @@ def test_the_ghost_hand_is_dealt_hidden_and_beats_everyone_in() -> None:
 def test_a_ghost_hand_that_loses_leaves_the_game_as_usual() -> None:
     state = _start({"ghost_hand": True}, cards=parse_cards("K♠ K♦ 5♠ 9♣ K♥ K♣ 5♥ 2♦ 3♠ 7♥"))
     _declare(state, {CARLA})
-    assert state.phase["guts_outcome"] == "won"
+    assert state.kept(GutsState).outcome == "won"
     assert _out(state) == ([100, 100, 110, 100], 0, 0)
 
 
@@ -116,9 +121,9 @@ def test_in_turn_the_dealer_takes_the_pot_if_everyone_before_is_out() -> None:
     state = _start({"declare": "in_turn"})
     for seat in (ANNA, BEN, CARLA):
         assert state.actor == seat
-        state.declare_out(seat=seat)
+        state.act(ActionName.DECLARE_OUT, seat=seat)
     assert state.is_over  # Dan is not asked
-    assert state.phase["guts_outcome"] == "dealer_by_default"
+    assert state.kept(GutsState).outcome == "dealer_by_default"
     assert _out(state) == ([100, 100, 100, 110], 0, 0)
     assert [e.text for e in state.history if e.kind is EventKind.DECLARE] == ["out"] * 3
 
@@ -127,7 +132,7 @@ def test_in_turn_a_player_out_of_turn_is_refused() -> None:
     state = _start({"declare": "in_turn"})
     before = state.to_json()
     with pytest.raises(OutOfTurnError, match="Anna's turn"):
-        state.declare_in(seat=CARLA)
+        state.act(ActionName.DECLARE_IN, seat=CARLA)
     assert state.to_json() == before
 
 
@@ -136,7 +141,7 @@ def test_drop_players_hold_or_drop_their_cards() -> None:
     assert [a.kind for a in state.legal_actions()] == [ActionName.HOLD, ActionName.DROP]
     before = state.to_json()
     with pytest.raises(NotDeclaringError, match="hold or drop"):
-        state.declare_in(seat=ANNA)
+        state.act(ActionName.DECLARE_IN, seat=ANNA)
     assert state.to_json() == before
     _declare(state, {CARLA, DAN}, stay=ActionName.HOLD)
     assert _out(state) == ([100, 100, 110, 90], 10, 0)
@@ -159,23 +164,23 @@ def test_a_player_must_cover_the_pot_to_be_in() -> None:
     state = _start(pot=50, stacks=[100, 40, 100, 100])
     before = state.to_json()
     with pytest.raises(PotNotCoveredError, match="the pot is 50 and Ben has 40 — rebuy first"):
-        state.declare_in(seat=BEN)
+        state.act(ActionName.DECLARE_IN, seat=BEN)
     assert state.to_json() == before
-    assert not state.can_declare_in(seat=BEN)
-    state.declare_out(seat=ANNA)
+    assert not state.can(ActionName.DECLARE_IN, seat=BEN)
+    state.act(ActionName.DECLARE_OUT, seat=ANNA)
     assert [a.kind for a in state.legal_actions()] == [ActionName.DECLARE_OUT]
 
 
 def test_declaring_twice_or_after_the_deal_is_refused() -> None:
     state = _start()
-    state.declare_in(seat=BEN)
+    state.act(ActionName.DECLARE_IN, seat=BEN)
     before = state.to_json()
     with pytest.raises(AlreadyDeclaredError):
-        state.declare_out(seat=BEN)
+        state.act(ActionName.DECLARE_OUT, seat=BEN)
     assert state.to_json() == before
     _declare(state, set())
     with pytest.raises(HandOverError):
-        state.declare_in(seat=ANNA)
+        state.act(ActionName.DECLARE_IN, seat=ANNA)
 
 
 def test_the_options_are_checked() -> None:

@@ -37,7 +37,7 @@ def _options(rng: random.Random) -> dict[str, object]:
 
 
 def _carried(state: HandState) -> int:
-    carry = state.phase["carry_out"] if state.is_over else state.phase["carry"]
+    carry = state.carry_out if state.is_over else state.carry
     return int(carry["pot"]) + int(carry["reserve"])
 
 
@@ -45,7 +45,7 @@ def _check(state: HandState, total: int) -> None:
     assert sum(state.stacks) + state.pot + _carried(state) == total
     assert all(stack >= 0 for stack in state.stacks)
     held = [card for cards in state.cards for card, _ in cards]
-    held += state.table + state.phase.get("set_aside", [])
+    held += state.table + state.set_aside
     assert len(set(held)) == len(held) == 52 - len(state.deck)
     view = table_view(state)
     text = json.dumps(view["players"])
@@ -87,4 +87,4 @@ def test_random_guts_deals_keep_every_invariant() -> None:
             )
             dealt = [e.card for e in state.history if e.kind is EventKind.DEAL]
             assert len(set(dealt)) == len(dealt)
-            stacks, carry = state.stacks, state.phase["carry_out"]
+            stacks, carry = state.stacks, state.carry_out

@@ -12,6 +12,7 @@ import random
 
 from engine.cards import Deck, parse_cards
 from engine.games import ActionName, EventKind, HandState, make_rules, seat_view, table_view
+from engine.games.steps.declare import GutsState
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eva"]
 ANNA, BEN, CARLA, DAN, EVA = range(5)
@@ -49,8 +50,8 @@ def _deal(
 def test_anna_takes_the_10_and_ben_and_carla_pay_10_each_next_pot_20() -> None:
     state = _deal(stacks=[50] * 5, pot=10, ins={ANNA, BEN, CARLA})
     assert state.stacks == [60, 40, 40, 50, 50]
-    assert state.phase["carry_out"] == {"pot": 20, "reserve": 0}
-    assert state.phase["guts_outcome"] == "won"
+    assert state.carry_out == {"pot": 20, "reserve": 0}
+    assert state.kept(GutsState).outcome == "won"
     settles = [(e.seat, e.chips, e.text) for e in state.history if e.kind is EventKind.SETTLE]
     assert settles == [
         (ANNA, 10, "pot → Anna: takes the pot: the best hand"),
@@ -76,8 +77,8 @@ def test_limit_100_pot_80_three_losers_make_pot_100_and_reserve_140() -> None:
         stacks=[200] * 5, pot=80, ins={ANNA, BEN, CARLA, DAN}, options={"limit": 100}, cards=cards
     )
     assert state.stacks == [280, 120, 120, 120, 200]
-    assert state.phase["carry_out"] == {"pot": 100, "reserve": 140}
-    reasons = state.phase["guts_reasons"]
+    assert state.carry_out == {"pot": 100, "reserve": 140}
+    reasons = state.kept(GutsState).reasons
     assert "the next pot is the limit, 100; 140 go to the reserve, which now holds 140" in reasons
 
 
@@ -96,7 +97,7 @@ def test_the_reserve_refills_each_pot_won_alone_across_a_series_of_deals() -> No
             cards=parse_cards("A♠ 2♠ 3♠ 4♠ 9♣ A♥ 7♦ 8♦ 9♦ 10♣"),
             dealer=(EVA + number) % 5,
         )
-        stacks, carry = state.stacks, state.phase["carry_out"]
+        stacks, carry = state.stacks, state.carry_out
         assert sum(stacks) + sum(carry.values()) == total
         seen.append((carry["pot"], carry["reserve"]))
     # 100 from the reserve after Ben's pot, the last 40 after Carla's, then empty:
@@ -114,8 +115,8 @@ def test_a_pending_declaration_is_private_until_everyone_has_declared() -> None:
         deck=deck,
         carry={"pot": 10, "reserve": 0},
     )
-    state.declare_in(seat=CARLA)  # at once: any order
-    state.declare_out(seat=ANNA)
+    state.act(ActionName.DECLARE_IN, seat=CARLA)  # at once: any order
+    state.act(ActionName.DECLARE_OUT, seat=ANNA)
     for viewer in (ANNA, BEN, None):
         view = table_view(state) if viewer is None else seat_view(state, viewer)
         text = str(view)
@@ -132,7 +133,7 @@ def test_a_pending_declaration_is_private_until_everyone_has_declared() -> None:
     ]
     assert seat_view(state, CARLA)["legal_actions"] == []
     for seat in (BEN, DAN, EVA):
-        state.declare_out(seat=seat)
+        state.act(ActionName.DECLARE_OUT, seat=seat)
     reveals = [(e.seat, e.text) for e in state.history if e.kind is EventKind.REVEAL]
     assert reveals == [(ANNA, "out"), (BEN, "out"), (CARLA, "in"), (DAN, "out"), (EVA, "out")]
     assert state.stacks == [50, 50, 60, 50, 50]  # Carla alone takes the 10 unshown

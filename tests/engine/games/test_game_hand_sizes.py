@@ -12,6 +12,7 @@ import pytest
 
 from engine.cards import Deck
 from engine.games import GAMES, HandState
+from engine.games.events import ActionName
 from engine.games.random_play import play_out
 
 NAMES = ["Anna", "Ben", "Carla"]
@@ -53,9 +54,9 @@ def _check_to_the_end(state: HandState) -> None:
     while not state.is_over:
         seat = state.actor
         assert seat is not None
-        if state.can_check(seat=seat):
-            state.check(seat=seat)
-        elif state.can_draw(seat=seat, cards=[]):
-            state.draw(seat=seat, cards=[])
+        if state.can(ActionName.CHECK, seat=seat):
+            state.act(ActionName.CHECK, seat=seat)
+        elif state.can(ActionName.DRAW, seat=seat, cards=[]):
+            state.act(ActionName.DRAW, seat=seat, cards=[])
         else:
             play_out(state, rng)

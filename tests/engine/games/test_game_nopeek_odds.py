@@ -9,6 +9,7 @@ import pytest
 from engine.cards import Deck, parse_cards
 from engine.errors import EngineError
 from engine.games import GAMES, HandState
+from engine.games.events import ActionName
 from engine.games.odds import odds
 
 
@@ -50,15 +51,15 @@ def test_a_flipped_royal_flush_against_nothing_wins() -> None:
     # K♠ D♠ B♠ 10♠: a royal flush, which nothing can beat without wild cards.
     deal = "A♠ 2♥ K♠ 2♦ D♠ 7♥ B♠ 8♥ 10♠ 4♦ 5♣ 5♦ 6♣ 3♣"
     state = _start("no-peek", 2, deal=deal)
-    state.flip(seat=0)
-    state.check(seat=0)
-    state.check(seat=1)
-    state.flip(seat=1)
-    state.flip(seat=1)
-    state.check(seat=1)
-    state.check(seat=0)
+    state.act(ActionName.FLIP, seat=0)
+    state.act(ActionName.CHECK, seat=0)
+    state.act(ActionName.CHECK, seat=1)
+    state.act(ActionName.FLIP, seat=1)
+    state.act(ActionName.FLIP, seat=1)
+    state.act(ActionName.CHECK, seat=1)
+    state.act(ActionName.CHECK, seat=0)
     for _ in range(4):
-        state.flip(seat=0)
+        state.act(ActionName.FLIP, seat=0)
     assert state.betting is not None
     chances = odds(state, trials=2_000, rng=random.Random(0))
     assert chances == {0: 1.0, 1: 0.0}
@@ -77,7 +78,7 @@ def test_stud_odds_favour_four_aces_showing() -> None:
         while state.betting is not None and not state.is_over:
             seat = state.actor
             assert seat is not None
-            state.check(seat=seat)
+            state.act(ActionName.CHECK, seat=seat)
     assert state.up_cards(0) == parse_cards("A♠ A♥ A♦ A♣")
     chances = odds(state, trials=5_000, rng=random.Random(0))
     assert sum(chances.values()) == pytest.approx(1.0)
@@ -86,10 +87,10 @@ def test_stud_odds_favour_four_aces_showing() -> None:
 
 def test_a_lone_player_left_wins_for_sure() -> None:
     state = _start("no-peek", 3)
-    state.flip(seat=0)
-    state.bet(seat=0, amount=1)
-    state.fold(seat=1)
-    state.fold(seat=2)
+    state.act(ActionName.FLIP, seat=0)
+    state.act(ActionName.BET, seat=0, amount=1)
+    state.act(ActionName.FOLD, seat=1)
+    state.act(ActionName.FOLD, seat=2)
     assert odds(state, trials=10, rng=random.Random(0)) == {0: 1.0}
 
 

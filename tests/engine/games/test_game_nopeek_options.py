@@ -43,51 +43,53 @@ PLAIN = "K♠ 7♦ A♠ 5♠ B♣ 6♥ 8♥ 2♦ 10♦ 5♦ 6♣ 7♣ 8♣ 10♣
 
 def test_flipping_out_of_turn_is_refused() -> None:
     state = _start("no-peek", PLAIN)
-    message = _rejects(state, OutOfTurnError, lambda: state.flip(seat=BEN))
+    message = _rejects(state, OutOfTurnError, lambda: state.act(ActionName.FLIP, seat=BEN))
     assert message == "Ben cannot flip: it is Anna's turn"
-    assert not state.can_flip(seat=BEN)
-    assert state.can_flip(seat=ANNA)
+    assert not state.can(ActionName.FLIP, seat=BEN)
+    assert state.can(ActionName.FLIP, seat=ANNA)
 
 
 def test_flipping_during_the_betting_is_refused() -> None:
     state = _start("no-peek", PLAIN)
-    state.flip(seat=ANNA)
-    message = _rejects(state, NothingToFlipError, lambda: state.flip(seat=ANNA))
+    state.act(ActionName.FLIP, seat=ANNA)
+    message = _rejects(state, NothingToFlipError, lambda: state.act(ActionName.FLIP, seat=ANNA))
     assert message == "Anna cannot flip now: finish the betting first"
 
 
 def test_betting_while_someone_must_flip_is_refused() -> None:
     state = _start("no-peek", PLAIN)
-    message = _rejects(state, OutOfTurnError, lambda: state.bet(seat=ANNA, amount=1))
+    message = _rejects(
+        state, OutOfTurnError, lambda: state.act(ActionName.BET, seat=ANNA, amount=1)
+    )
     assert message == "Anna cannot bet: nobody is betting now"
 
 
 def test_a_flip_after_the_hand_is_refused() -> None:
     state = _start("no-peek", PLAIN)
-    state.flip(seat=ANNA)
-    state.bet(seat=ANNA, amount=1)
-    state.fold(seat=BEN)
-    state.fold(seat=CARLA)
+    state.act(ActionName.FLIP, seat=ANNA)
+    state.act(ActionName.BET, seat=ANNA, amount=1)
+    state.act(ActionName.FOLD, seat=BEN)
+    state.act(ActionName.FOLD, seat=CARLA)
     assert state.is_over
-    _rejects(state, IllegalActionError, lambda: state.flip(seat=ANNA))
+    _rejects(state, IllegalActionError, lambda: state.act(ActionName.FLIP, seat=ANNA))
 
 
 def test_a_better_hand_that_folds_need_not_be_beaten() -> None:
     # Ben's A-7 beats Anna's king; he folds to her raise, and Carla must beat the king.
     state = _start("no-peek", "K♠ 7♦ 2♥ 5♠ A♣ 6♥ 8♥ 2♦ 10♦ " + " ".join(PLAIN.split()[9:]))
-    state.flip(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
     for seat in (ANNA, BEN, CARLA):
-        state.check(seat=seat)
-    state.flip(seat=BEN)  # 7: loses to the king
-    state.flip(seat=BEN)  # A-7 beats it
-    state.bet(seat=BEN, amount=1)
-    state.call(seat=CARLA)
-    state.raise_by(seat=ANNA, amount=1)
-    state.fold(seat=BEN)
-    state.call(seat=CARLA)
+        state.act(ActionName.CHECK, seat=seat)
+    state.act(ActionName.FLIP, seat=BEN)  # 7: loses to the king
+    state.act(ActionName.FLIP, seat=BEN)  # A-7 beats it
+    state.act(ActionName.BET, seat=BEN, amount=1)
+    state.act(ActionName.CALL, seat=CARLA)
+    state.act(ActionName.RAISE_BY, seat=ANNA, amount=1)
+    state.act(ActionName.FOLD, seat=BEN)
+    state.act(ActionName.CALL, seat=CARLA)
     assert state.actor == CARLA
     assert bar_for(state, CARLA) == showing(state, ANNA)
-    state.flip(seat=CARLA)  # 2♥: loses to the king
+    state.act(ActionName.FLIP, seat=CARLA)  # 2♥: loses to the king
     assert state.actor == CARLA
 
 
@@ -100,11 +102,13 @@ def test_simple_no_peek_baseball_has_no_wild_cards_and_no_extras() -> None:
 def test_pay_or_fold_on_a_flipped_three() -> None:
     deal = "3♠ 7♦ A♠ " + " ".join(PLAIN.split()[3:])
     state = _start("no-peek-baseball", deal, {"pay_or_fold": True})
-    state.flip(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
     assert state.decision is not None
     assert state.decision.kind == "pay_pot"
-    assert state.verify_pay_pot(seat=ANNA) == 3
-    state.fold(seat=ANNA)
+    state.verify(ActionName.PAY_POT, seat=ANNA)  # Anna may pay: the price is the question's
+    assert state.decision is not None
+    assert state.decision.chips == 3
+    state.act(ActionName.FOLD, seat=ANNA)
     assert state.folded[ANNA]
     assert state.actor == BEN  # the turn passes, no betting round
     assert state.betting is None
@@ -113,8 +117,8 @@ def test_pay_or_fold_on_a_flipped_three() -> None:
 def test_paying_for_a_flipped_three_keeps_the_player_flipping() -> None:
     deal = "3♠ 7♦ A♠ " + " ".join(PLAIN.split()[3:])
     state = _start("no-peek-baseball", deal, {"pay_or_fold": True})
-    state.flip(seat=ANNA)
-    state.pay_pot(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
+    state.act(ActionName.PAY_POT, seat=ANNA)
     assert state.pot == 6
     assert state.betting is not None
     assert state.actor == ANNA
@@ -123,10 +127,10 @@ def test_paying_for_a_flipped_three_keeps_the_player_flipping() -> None:
 def test_buying_the_walk() -> None:
     deal = "4♠ 7♦ A♠ " + " ".join(PLAIN.split()[3:]) + " 2♥"
     state = _start("no-peek-baseball", deal, {"buy_walk": True})
-    state.flip(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
     assert state.decision is not None
     assert state.decision.kind == "buy_walk"
-    assert state.buy_walk(seat=ANNA).chips == 5
+    assert state.act(ActionName.BUY_WALK, seat=ANNA).chips == 5
     assert state.cards[ANNA][-1] == (_card("2♥"), False)
     assert len(state.cards[ANNA]) == 8
 
@@ -134,8 +138,8 @@ def test_buying_the_walk() -> None:
 def test_declining_the_walk_brings_no_card() -> None:
     deal = "4♠ 7♦ A♠ " + " ".join(PLAIN.split()[3:])
     state = _start("no-peek-baseball", deal, {"buy_walk": True})
-    state.flip(seat=ANNA)
-    state.decline_walk(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
+    state.act(ActionName.DECLINE_WALK, seat=ANNA)
     assert len(state.cards[ANNA]) == 7
     assert state.actor == ANNA
     assert state.betting is not None
@@ -146,16 +150,16 @@ def test_a_start_card_must_be_beaten_before_the_first_betting_round() -> None:
     state = _start("no-peek", PLAIN + " D♥", {"start_card": True})
     assert state.table == [_card("D♥")]
     assert [e.kind for e in state.history].count(EventKind.TABLE_CARD) == 1
-    state.flip(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
     assert state.betting is not None
 
 
 def test_a_start_card_that_is_not_beaten_makes_the_first_player_flip_on() -> None:
     state = _start("no-peek", PLAIN + " A♥", {"start_card": True})
-    state.flip(seat=ANNA)  # K loses to the ace in the middle
+    state.act(ActionName.FLIP, seat=ANNA)  # K loses to the ace in the middle
     assert state.betting is None
     assert state.actor == ANNA
-    state.flip(seat=ANNA)  # K-5 still loses
+    state.act(ActionName.FLIP, seat=ANNA)  # K-5 still loses
     assert state.actor == ANNA
 
 
@@ -170,11 +174,11 @@ def _strike_out_deal() -> str:
 
 
 def _to_bens_last_flip(state: HandState) -> None:
-    state.flip(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
     for seat in (ANNA, BEN, CARLA):
-        state.check(seat=seat)
+        state.act(ActionName.CHECK, seat=seat)
     for _ in range(7):
-        state.flip(seat=BEN)
+        state.act(ActionName.FLIP, seat=BEN)
 
 
 def test_a_player_who_flips_everything_without_beating_the_table_is_out() -> None:
@@ -201,10 +205,10 @@ def test_a_tie_with_every_card_flipped_stays_in_and_shares_the_pot() -> None:
     carla = ["2♠", "2♥", "2♦", "2♣", "6♠", "6♥", "6♦"]
     deal = " ".join(" ".join(trio) for trio in zip(anna, ben, carla, strict=True))
     state = _start("no-peek", deal)
-    state.flip(seat=ANNA)
-    state.bet(seat=ANNA, amount=1)
-    state.call(seat=BEN)
-    state.fold(seat=CARLA)
+    state.act(ActionName.FLIP, seat=ANNA)
+    state.act(ActionName.BET, seat=ANNA, amount=1)
+    state.act(ActionName.CALL, seat=BEN)
+    state.act(ActionName.FOLD, seat=CARLA)
     # Ben needs A-K to beat the ace; he then bets and Anna must flip on, and so on.
     for _ in range(40):
         if state.is_over:
@@ -225,7 +229,7 @@ def test_a_tie_with_every_card_flipped_stays_in_and_shares_the_pot() -> None:
 def test_mexican_sweat_folds_a_player_who_flips_the_middle_cards_rank() -> None:
     state = _start("mexican-sweat", "4♠ " + " ".join(PLAIN.split()[1:]) + " 4♥")
     assert state.table == [_card("4♥")]
-    state.flip(seat=ANNA)  # 4♠: the middle card's rank
+    state.act(ActionName.FLIP, seat=ANNA)  # 4♠: the middle card's rank
     assert state.folded[ANNA]
     assert state.history[-1].kind is EventKind.FOLD
     assert state.actor == BEN
@@ -235,12 +239,12 @@ def test_mexican_sweat_folds_a_player_who_flips_the_middle_cards_rank() -> None:
 def test_mexican_sweat_bet_after_fold_opens_a_round_by_the_best_hand() -> None:
     deal = "K♠ 7♦ A♠ 5♠ B♣ 6♥ 8♥ 2♥ 10♦ " + " ".join(PLAIN.split()[9:]) + " 2♠"
     state = _start("mexican-sweat", deal, {"bet_after_fold": True})
-    state.flip(seat=ANNA)  # K beats the 2 in the middle
+    state.act(ActionName.FLIP, seat=ANNA)  # K beats the 2 in the middle
     for seat in (ANNA, BEN, CARLA):
-        state.check(seat=seat)
-    state.flip(seat=BEN)  # 7
-    state.flip(seat=BEN)  # B-7
-    state.flip(seat=BEN)  # 2♥: the middle card's rank, Ben folds
+        state.act(ActionName.CHECK, seat=seat)
+    state.act(ActionName.FLIP, seat=BEN)  # 7
+    state.act(ActionName.FLIP, seat=BEN)  # B-7
+    state.act(ActionName.FLIP, seat=BEN)  # 2♥: the middle card's rank, Ben folds
     assert state.folded[BEN]
     assert state.betting is not None
     assert state.actor == ANNA
@@ -248,15 +252,15 @@ def test_mexican_sweat_bet_after_fold_opens_a_round_by_the_best_hand() -> None:
 
 def test_mexican_sweat_first_player_must_beat_the_middle_card() -> None:
     state = _start("mexican-sweat", PLAIN + " A♥")
-    state.flip(seat=ANNA)  # K does not beat the ace in the middle
+    state.act(ActionName.FLIP, seat=ANNA)  # K does not beat the ace in the middle
     assert state.betting is None
     assert state.actor == ANNA
 
 
 def test_a_bet_above_the_limit_in_a_round_the_flips_opened_is_refused() -> None:
     state = _start("no-peek", PLAIN)
-    state.flip(seat=ANNA)
-    message = _rejects(state, BetSizeError, lambda: state.bet(seat=ANNA, amount=6))
+    state.act(ActionName.FLIP, seat=ANNA)
+    message = _rejects(state, BetSizeError, lambda: state.act(ActionName.BET, seat=ANNA, amount=6))
     assert message == "Anna cannot bet 6: bets are 1 to 5"
 
 
@@ -266,5 +270,5 @@ def test_nobody_flips_in_a_stud_game() -> None:
     )
     seat = state.actor
     assert seat is not None
-    message = _rejects(state, NothingToFlipError, lambda: state.flip(seat=seat))
+    message = _rejects(state, NothingToFlipError, lambda: state.act(ActionName.FLIP, seat=seat))
     assert message.endswith("cannot flip: nobody flips cards in this game now")

@@ -55,8 +55,8 @@ def _flip_turns_up_the_top_card(state: HandState) -> None:
     assert seat is not None
     top = next(card for card, up in state.cards[seat] if not up)
     for other in range(state.seat_count):
-        assert state.can_flip(seat=other) == (other == seat)
-    event = state.flip(seat=seat)
+        assert state.can(ActionName.FLIP, seat=other) == (other == seat)
+    event = state.act(ActionName.FLIP, seat=seat)
     assert event.card == top
     assert (top, True) in state.cards[seat]
 

@@ -51,26 +51,26 @@ def _flips(state: HandState) -> list[tuple[int, int | None]]:
 def _anna_opens(state: HandState) -> None:
     assert state.actor == ANNA
     assert state.legal_actions()[0].kind is ActionName.FLIP
-    state.flip(seat=ANNA)
+    state.act(ActionName.FLIP, seat=ANNA)
     assert state.actor == ANNA  # she beat the empty table: she opens
-    state.bet(seat=ANNA, amount=2)
-    state.call(seat=BEN)
-    state.call(seat=CARLA)
+    state.act(ActionName.BET, seat=ANNA, amount=2)
+    state.act(ActionName.CALL, seat=BEN)
+    state.act(ActionName.CALL, seat=CARLA)
 
 
 def _ben_beats_the_king(state: HandState) -> None:
     for _ in range(3):
         assert state.actor == BEN
-        state.flip(seat=BEN)
-    state.bet(seat=BEN, amount=1)
-    state.call(seat=CARLA)
-    state.call(seat=ANNA)
+        state.act(ActionName.FLIP, seat=BEN)
+    state.act(ActionName.BET, seat=BEN, amount=1)
+    state.act(ActionName.CALL, seat=CARLA)
+    state.act(ActionName.CALL, seat=ANNA)
 
 
 def _carla_beats_the_jacks(state: HandState) -> None:
     for _ in range(3):
         assert state.actor == CARLA
-        state.flip(seat=CARLA)
+        state.act(ActionName.FLIP, seat=CARLA)
 
 
 def test_nobody_sees_a_card_before_it_is_flipped() -> None:
@@ -93,19 +93,19 @@ def test_anna_flips_the_king_and_bets_2_everyone_calls() -> None:
 def test_ben_flips_until_the_wild_three_makes_a_pair_of_jacks() -> None:
     state = _start()
     _anna_opens(state)
-    state.flip(seat=BEN)
+    state.act(ActionName.FLIP, seat=BEN)
     assert showing(state, BEN) < bar_for(state, BEN)  # K beats 7
-    state.flip(seat=BEN)
+    state.act(ActionName.FLIP, seat=BEN)
     assert showing(state, BEN) < bar_for(state, BEN)  # K still beats B-7
     assert state.actor == BEN
-    state.flip(seat=BEN)
+    state.act(ActionName.FLIP, seat=BEN)
     assert showing(state, BEN) > bar_for(state, BEN)  # 3♥ wild: a pair of jacks
     assert state.betting is not None  # he stops and bets
     assert state.actor == BEN
     assert ActionName.FLIP not in [a.kind for a in state.legal_actions()]
-    state.bet(seat=BEN, amount=1)
-    state.call(seat=CARLA)
-    state.call(seat=ANNA)
+    state.act(ActionName.BET, seat=BEN, amount=1)
+    state.act(ActionName.CALL, seat=CARLA)
+    state.act(ActionName.CALL, seat=ANNA)
     assert state.pot == 12
     assert _flips(state)[1:] == [(BEN, _card("7♦")), (BEN, _card("B♣")), (BEN, _card("3♥"))]
 
@@ -114,15 +114,15 @@ def test_carlas_four_brings_an_extra_card_and_her_queens_beat_the_jacks() -> Non
     state = _start()
     _anna_opens(state)
     _ben_beats_the_king(state)
-    state.flip(seat=CARLA)
+    state.act(ActionName.FLIP, seat=CARLA)
     # The 4♠ brings an extra card at once, face down on her pile.
     assert state.history[-1].kind is EventKind.DEAL
     assert (state.history[-1].seat, state.history[-1].face_up) == (CARLA, False)
     assert state.cards[CARLA][-1] == (_card("10♣"), False)
     assert len(state.cards[CARLA]) == 8
-    state.flip(seat=CARLA)
+    state.act(ActionName.FLIP, seat=CARLA)
     assert showing(state, CARLA) < bar_for(state, CARLA)  # D-4 loses to a pair
-    state.flip(seat=CARLA)
+    state.act(ActionName.FLIP, seat=CARLA)
     assert showing(state, CARLA) > bar_for(state, CARLA)  # 9♣ wild: a pair of queens
     assert state.betting is not None
     assert state.actor == CARLA  # Carla opens the next betting round
@@ -133,15 +133,15 @@ def test_then_it_is_annas_turn_and_she_must_beat_the_queens() -> None:
     _anna_opens(state)
     _ben_beats_the_king(state)
     _carla_beats_the_jacks(state)
-    state.check(seat=CARLA)
-    state.check(seat=ANNA)
-    state.check(seat=BEN)
+    state.act(ActionName.CHECK, seat=CARLA)
+    state.act(ActionName.CHECK, seat=ANNA)
+    state.act(ActionName.CHECK, seat=BEN)
     assert state.actor == ANNA
     assert bar_for(state, ANNA) == showing(state, CARLA)
-    state.flip(seat=ANNA)  # 2♠: K-2 does not beat the queens
+    state.act(ActionName.FLIP, seat=ANNA)  # 2♠: K-2 does not beat the queens
     assert state.actor == ANNA
     assert state.betting is None
-    state.flip(seat=ANNA)  # K♥: a pair of kings does
+    state.act(ActionName.FLIP, seat=ANNA)  # K♥: a pair of kings does
     assert state.betting is not None
     assert state.actor == ANNA
 
@@ -182,11 +182,11 @@ def test_a_hand_saved_mid_turn_continues_identically() -> None:
     state = _start()
     _anna_opens(state)
     _ben_beats_the_king(state)
-    state.flip(seat=CARLA)  # the 4♠ and its extra card; Carla flips on
+    state.act(ActionName.FLIP, seat=CARLA)  # the 4♠ and its extra card; Carla flips on
     restored = HandState.from_json(state.to_json())
     assert restored.actor == CARLA
     for hand in (state, restored):
-        hand.flip(seat=CARLA)
-        hand.flip(seat=CARLA)
-        hand.check(seat=CARLA)
+        hand.act(ActionName.FLIP, seat=CARLA)
+        hand.act(ActionName.FLIP, seat=CARLA)
+        hand.act(ActionName.CHECK, seat=CARLA)
     assert restored.to_json() == state.to_json()

@@ -10,6 +10,7 @@ import pytest
 from engine.cards import Deck, parse_cards
 from engine.errors import EngineError
 from engine.games import GAMES, EventKind, HandState
+from engine.games.events import ActionName
 
 NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)
@@ -26,7 +27,7 @@ def _check_to_the_end(state: HandState) -> None:
     while not state.is_over:
         seat = state.actor
         assert seat is not None
-        state.check(seat=seat)
+        state.act(ActionName.CHECK, seat=seat)
 
 
 # Anna and Ben both hold A K Q J 9 high; Carla folds after the first round.
@@ -36,9 +37,9 @@ TIE = "A♠ A♥ 5♠ K♥ K♦ 6♥ D♦ D♣ 7♦ B♣ B♠ 9♠ 9♥ 2♦ 2�
 def test_the_odd_chip_of_a_split_pot_goes_to_the_first_winner_left_of_the_dealer() -> None:
     state = _start(TIE, [10, 10, 10])
     assert state.actor == ANNA  # equal queens showing: nearest the dealer's left opens
-    state.bet(seat=ANNA, amount=1)
-    state.call(seat=BEN)
-    state.fold(seat=CARLA)
+    state.act(ActionName.BET, seat=ANNA, amount=1)
+    state.act(ActionName.CALL, seat=BEN)
+    state.act(ActionName.FOLD, seat=CARLA)
     _check_to_the_end(state)
     wins = [(e.seat, e.chips) for e in state.history if e.kind is EventKind.WIN]
     assert wins == [(ANNA, 3), (BEN, 2)]
@@ -51,10 +52,10 @@ ALL_IN = "A♠ K♠ D♠ A♥ K♥ 10♥ A♦ 3♦ 2♦ 2♣ 5♣ 4♣ 4♦ 7♦
 
 def test_an_all_in_player_stays_to_the_showdown_and_wins_only_the_main_pot() -> None:
     state = _start(ALL_IN, [3, 20, 20])
-    event = state.all_in(seat=ANNA)
+    event = state.act(ActionName.ALL_IN, seat=ANNA)
     assert (event.kind, event.chips, event.all_in) == (EventKind.BET, 2, True)
-    state.raise_by(seat=BEN, amount=3)
-    state.call(seat=CARLA)
+    state.act(ActionName.RAISE_BY, seat=BEN, amount=3)
+    state.act(ActionName.CALL, seat=CARLA)
     assert state.actor == BEN  # Anna shows the ace but has nothing left to bet
     _check_to_the_end(state)
     assert len(state.cards[ANNA]) == 7
@@ -68,11 +69,11 @@ def test_an_all_in_player_stays_to_the_showdown_and_wins_only_the_main_pot() -> 
 
 def test_a_hand_restored_from_json_continues_identically() -> None:
     original = _start(ALL_IN, [3, 20, 20])
-    original.all_in(seat=ANNA)
+    original.act(ActionName.ALL_IN, seat=ANNA)
     restored = HandState.from_json(original.to_json())
     for state in (original, restored):
-        state.raise_by(seat=BEN, amount=3)
-        state.call(seat=CARLA)
+        state.act(ActionName.RAISE_BY, seat=BEN, amount=3)
+        state.act(ActionName.CALL, seat=CARLA)
         _check_to_the_end(state)
     assert restored.to_json() == original.to_json()
 
@@ -93,10 +94,10 @@ def _check_to_the_end_or_pay(state: HandState) -> None:
     while not state.is_over:
         seat = state.actor
         assert seat is not None
-        if state.can_pay_pot(seat=seat):
-            state.pay_pot(seat=seat)
+        if state.can(ActionName.PAY_POT, seat=seat):
+            state.act(ActionName.PAY_POT, seat=seat)
         else:
-            state.check(seat=seat)
+            state.act(ActionName.CHECK, seat=seat)
 
 
 @pytest.mark.parametrize(

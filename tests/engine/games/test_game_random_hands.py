@@ -107,7 +107,7 @@ def _check_invariants(state: HandState, total: int) -> None:
 
 def _carried(state: HandState) -> int:
     """Chips a game carries between hands outside the stacks (the Guts pot and reserve)."""
-    carry = state.phase.get("carry_out") or state.phase.get("carry") or {}
+    carry = state.carry_out or state.carry or {}
     # Shelby's markers ride along in the carry ("shelbys_2": 1): they are not chips.
     return sum(int(chips) for key, chips in carry.items() if not key.startswith(MARKS))
 

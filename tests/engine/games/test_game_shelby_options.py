@@ -23,8 +23,13 @@ from engine.games import (
     HandState,
     make_rules,
 )
-from engine.games.steps.declare import AlreadyDeclaredError, NotDeclaringError, PotNotCoveredError
-from engine.games.steps.shelby import NoExtraCardError
+from engine.games.steps.declare import (
+    AlreadyDeclaredError,
+    GutsState,
+    NotDeclaringError,
+    PotNotCoveredError,
+)
+from engine.games.steps.shelby import NoExtraCardError, ShelbyDealState
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 ANNA, BEN, CARLA, DAN = range(4)
@@ -66,7 +71,7 @@ def _refused(state: HandState, action: Callable[[], object], error: type[Excepti
 
 def _all_drop(state: HandState) -> None:
     while state.actor is not None and state.step is not None and not state.is_over:
-        state.drop(seat=state.actor)
+        state.act(ActionName.DROP, seat=state.actor)
         if state.legal_actions() and state.legal_actions()[0].kind is ActionName.BUY_CARD:
             return
 
@@ -90,8 +95,8 @@ def test_the_options_are_data_and_checked() -> None:
 def test_the_ante_option_is_what_each_player_antes() -> None:
     state = _start(options={"ante": 3}, stacks=[100] * 4)
     for seat in range(4):
-        state.drop(seat=seat)
-    assert state.phase["carry_out"] == {"pot": 24}  # a new game and nobody held: 3 + 3 each
+        state.act(ActionName.DROP, seat=seat)
+    assert state.carry_out == {"pot": 24}  # a new game and nobody held: 3 + 3 each
     assert state.stacks == [94] * 4
 
 
@@ -99,14 +104,14 @@ def test_the_extra_card_price_goes_to_the_pot() -> None:
     state = _start("psycho-shelby", options={"extra_card_price": 5}, cards=PSYCHO_DEAL)
     for _ in range(2):
         for seat in range(4):
-            state.drop(seat=seat)
+            state.act(ActionName.DROP, seat=seat)
     assert state.legal_actions()[0].chips == 5
-    state.buy_card(seat=ANNA)
-    state.decline_card(seat=BEN)
+    state.act(ActionName.BUY_CARD, seat=ANNA)
+    state.act(ActionName.DECLINE_CARD, seat=BEN)
     buys = [e.text for e in state.history if e.kind is EventKind.BUY_CARD]
     assert buys == ["an extra card for a 4: 5 to the pot"]
     for seat in range(4):
-        state.drop(seat=seat)
+        state.act(ActionName.DROP, seat=seat)
     settles = [(e.seat, e.chips, e.text) for e in state.history if e.kind is EventKind.SETTLE]
     assert (ANNA, 5, "Anna → pot: extra cards for 4s") in settles
 
@@ -121,50 +126,50 @@ def test_a_larger_ante_needs_a_stack_for_every_ante_the_deal_may_ask() -> None:
 
 def test_a_player_may_hold_only_if_the_stack_covers_a_losers_payment() -> None:
     state = _start(carry={"pot": 30}, stacks=[50, 29, 50, 50])
-    _refused(state, lambda: state.hold(seat=BEN), PotNotCoveredError)
-    assert not state.can_hold(seat=BEN)
-    state.drop(seat=ANNA)
+    _refused(state, lambda: state.act(ActionName.HOLD, seat=BEN), PotNotCoveredError)
+    assert not state.can(ActionName.HOLD, seat=BEN)
+    state.act(ActionName.DROP, seat=ANNA)
     assert [a.kind for a in state.legal_actions()] == [ActionName.DROP]
 
 
 def test_with_a_larger_ante_a_holder_keeps_the_antes_still_to_come() -> None:
     # Pot 10: a loser pays 10 and must keep 2 x (3 later rounds + the redeal) = 8.
     state = _start(options={"ante": 2}, carry={"pot": 10}, stacks=[50, 17, 18, 50])
-    assert not state.can_hold(seat=BEN)
-    assert state.can_hold(seat=CARLA)
+    assert not state.can(ActionName.HOLD, seat=BEN)
+    assert state.can(ActionName.HOLD, seat=CARLA)
     message = (
         "Ben cannot hold: a loser pays 10 and keeps 8 for the antes still to come, and Ben has 17"
     )
     with pytest.raises(PotNotCoveredError, match=message):
-        state.hold(seat=BEN)
+        state.act(ActionName.HOLD, seat=BEN)
 
 
 def test_deciding_twice_out_of_place_or_after_the_deal_is_refused() -> None:
     state = _start()
-    state.hold(seat=BEN)
-    _refused(state, lambda: state.drop(seat=BEN), AlreadyDeclaredError)
-    _refused(state, lambda: state.declare_in(seat=ANNA), NotDeclaringError)
-    _refused(state, lambda: state.buy_card(seat=ANNA), NoExtraCardError)
-    _refused(state, lambda: state.check(seat=ANNA), OutOfTurnError)
+    state.act(ActionName.HOLD, seat=BEN)
+    _refused(state, lambda: state.act(ActionName.DROP, seat=BEN), AlreadyDeclaredError)
+    _refused(state, lambda: state.act(ActionName.DECLARE_IN, seat=ANNA), NotDeclaringError)
+    _refused(state, lambda: state.act(ActionName.BUY_CARD, seat=ANNA), NoExtraCardError)
+    _refused(state, lambda: state.act(ActionName.CHECK, seat=ANNA), OutOfTurnError)
     for _ in range(4):
         _all_drop(state)
     assert state.is_over
-    _refused(state, lambda: state.hold(seat=ANNA), HandOverError)
+    _refused(state, lambda: state.act(ActionName.HOLD, seat=ANNA), HandOverError)
 
 
 def test_the_extra_card_is_offered_in_turn_and_only_for_a_4() -> None:
     state = _start("psycho-shelby", cards=PSYCHO_DEAL)
-    _refused(state, lambda: state.decline_card(seat=ANNA), NoExtraCardError)
+    _refused(state, lambda: state.act(ActionName.DECLINE_CARD, seat=ANNA), NoExtraCardError)
     for _ in range(2):
         for seat in range(4):
-            state.drop(seat=seat)
+            state.act(ActionName.DROP, seat=seat)
     assert state.actor == ANNA
-    _refused(state, lambda: state.buy_card(seat=BEN), OutOfTurnError)
-    _refused(state, lambda: state.buy_card(seat=CARLA), NoExtraCardError)  # no 4
-    _refused(state, lambda: state.hold(seat=ANNA), NotDeclaringError)  # buy first
-    state.decline_card(seat=ANNA)
-    _refused(state, lambda: state.buy_card(seat=ANNA), NoExtraCardError)  # declined
-    assert state.can_buy_card(seat=BEN)
+    _refused(state, lambda: state.act(ActionName.BUY_CARD, seat=BEN), OutOfTurnError)
+    _refused(state, lambda: state.act(ActionName.BUY_CARD, seat=CARLA), NoExtraCardError)  # no 4
+    _refused(state, lambda: state.act(ActionName.HOLD, seat=ANNA), NotDeclaringError)  # buy first
+    state.act(ActionName.DECLINE_CARD, seat=ANNA)
+    _refused(state, lambda: state.act(ActionName.BUY_CARD, seat=ANNA), NoExtraCardError)  # declined
+    assert state.can(ActionName.BUY_CARD, seat=BEN)
 
 
 def test_an_extra_card_that_is_a_4_offers_another() -> None:
@@ -172,10 +177,10 @@ def test_an_extra_card_that_is_a_4_offers_another() -> None:
     state = _start("psycho-shelby", cards=cards)
     for _ in range(2):
         for seat in range(4):
-            state.drop(seat=seat)
-    state.buy_card(seat=ANNA)  # the 4♣
+            state.act(ActionName.DROP, seat=seat)
+    state.act(ActionName.BUY_CARD, seat=ANNA)  # the 4♣
     assert state.actor == ANNA
-    state.buy_card(seat=ANNA)  # the 2♠
+    state.act(ActionName.BUY_CARD, seat=ANNA)  # the 2♠
     assert state.actor == BEN
     assert len(state.cards[ANNA]) == 9
 
@@ -186,7 +191,7 @@ def test_an_extra_card_is_offered_only_if_the_stack_can_pay_it() -> None:
     )
     for _ in range(2):
         for seat in range(4):
-            state.drop(seat=seat)
+            state.act(ActionName.DROP, seat=seat)
     # A new game and a round nobody held took 2 each: 18 left, not enough for 20.
     assert state.actor == ANNA
     assert [a.kind for a in state.legal_actions()] == [ActionName.HOLD, ActionName.DROP]
@@ -195,14 +200,14 @@ def test_an_extra_card_is_offered_only_if_the_stack_can_pay_it() -> None:
 def test_a_deal_nobody_can_ante_for_ends_unsettled() -> None:
     state = _start(stacks=[2, 2], carry={"pot": 0})
     for seat in (ANNA, BEN):
-        state.drop(seat=seat)  # new game and nobody held: both down to 0, pot 4
+        state.act(ActionName.DROP, seat=seat)  # new game and nobody held: both down to 0, pot 4
     assert state.stacks == [0, 0]
     assert [a.kind for a in state.legal_actions()] == [ActionName.DROP]
     for seat in (ANNA, BEN):
-        state.drop(seat=seat)
+        state.act(ActionName.DROP, seat=seat)
     assert state.is_over
-    assert state.phase["shelby_outcome"] == "no_ante"
-    assert state.phase["carry_out"] == {"pot": 4}
+    assert state.kept(ShelbyDealState).outcome == "no_ante"
+    assert state.carry_out == {"pot": 4}
 
 
 def test_the_carried_game_is_checked() -> None:
@@ -225,10 +230,10 @@ def test_hold_and_drop_still_answer_guts_with_the_drop_option() -> None:
         rng=random.Random(1),
         carry={"pot": 10, "reserve": 0},
     )
-    assert state.can_hold(seat=ANNA)
+    assert state.can(ActionName.HOLD, seat=ANNA)
     for seat in range(4):
-        state.drop(seat=seat)
-    assert state.phase["guts_outcome"] == "nobody_in"
+        state.act(ActionName.DROP, seat=seat)
+    assert state.kept(GutsState).outcome == "nobody_in"
 
 
 def test_every_refusal_is_an_illegal_action() -> None:

@@ -35,14 +35,14 @@ def _options(game: str, rng: random.Random) -> dict[str, object]:
 
 
 def _pot(state: HandState) -> int:
-    return int(state.phase["carry_out"]["pot"])
+    return int(state.carry_out["pot"])
 
 
 def _check(state: HandState, total: int) -> None:
     assert sum(state.stacks) + state.pot + _pot(state) == total
     assert state.pot == 0  # every chip a round moves goes straight to the Shelby pot
     assert all(stack >= 0 for stack in state.stacks)
-    assert all(0 < n < 3 for n in marks_of(state.phase["carry_out"]).values())
+    assert all(0 < n < 3 for n in marks_of(state.carry_out).values())
     held = [card for cards in state.cards for card, _ in cards]
     assert len(set(held)) == len(held) == 52 - len(state.deck)
     view = table_view(state)
@@ -87,4 +87,4 @@ def test_random_shelby_deals_keep_every_invariant(game: str) -> None:
             )
             dealt = [e.card for e in state.history if e.kind is EventKind.DEAL]
             assert len(set(dealt)) == len(dealt)
-            stacks, carry = state.stacks, dict(state.phase["carry_out"])
+            stacks, carry = state.stacks, dict(state.carry_out)

@@ -11,6 +11,7 @@ import random
 
 from engine.cards import Deck, parse_cards
 from engine.games import ActionName, EventKind, HandState, make_rules, seat_view, table_view
+from engine.games.steps.shelby import ShelbyDealState
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 ANNA, BEN, CARLA, DAN = range(4)
@@ -73,7 +74,7 @@ def _round(state: HandState, holders: set[int]) -> list[tuple[int, int, str]]:
 
 
 def _carry(state: HandState) -> dict[str, int]:
-    return dict(state.phase["carry_out"])
+    return dict(state.carry_out)
 
 
 def test_shelby_deals_two_then_one_then_two_then_two_cards_face_down() -> None:
@@ -120,7 +121,9 @@ def test_the_payment_is_capped_at_the_agreed_limit() -> None:
     settled = _round(state, {ANNA, CARLA})
     assert settled == [(ANNA, 5, "Anna → Carla: loses a round")]
     assert state.stacks == [43, 48, 53, 48]
-    assert any("the pot of 8 capped at the limit" in r for r in state.phase["shelby_reasons"][1])
+    assert any(
+        "the pot of 8 capped at the limit" in r for r in state.kept(ShelbyDealState).reasons[1]
+    )
 
 
 def test_nobody_holds_everyone_antes_again() -> None:
@@ -185,20 +188,20 @@ def test_tied_best_hands_share_the_losers_payments() -> None:
         (CARLA, 5, "Carla → Anna: loses a round"),
         (CARLA, 5, "Carla → Ben: loses a round"),
     ]
-    assert state.phase["shelby_outcome"] == "split"
+    assert state.kept(ShelbyDealState).outcome == "split"
 
 
 def test_the_choices_stay_private_until_everyone_has_decided() -> None:
     state = _start()
-    state.hold(seat=CARLA)  # at once: any order
-    state.drop(seat=ANNA)
+    state.act(ActionName.HOLD, seat=CARLA)  # at once: any order
+    state.act(ActionName.DROP, seat=ANNA)
     for view in (table_view(state), seat_view(state, BEN)):
         assert [e["text"] for e in view["log"] if e["kind"] == "declare"] == ["declared"] * 2
         assert not any(e["kind"] == "reveal" for e in view["log"])
     assert [a["kind"] for a in seat_view(state, DAN)["legal_actions"]] == ["hold", "drop"]
     assert seat_view(state, CARLA)["legal_actions"] == []
-    state.drop(seat=BEN)
-    state.hold(seat=DAN)
+    state.act(ActionName.DROP, seat=BEN)
+    state.act(ActionName.HOLD, seat=DAN)
     reveals = [(e.seat, e.text) for e in state.history if e.kind is EventKind.REVEAL]
     assert reveals == [(ANNA, "dropped"), (BEN, "dropped"), (CARLA, "held"), (DAN, "held")]
     # The holders' hands were compared, but their cards stay hidden: they are still in play.
@@ -252,7 +255,7 @@ def test_psycho_shelby_three_rounds_losers_pay_the_pot_at_the_start_of_the_round
         ActionName.BUY_CARD,
         ActionName.DECLINE_CARD,
     ]
-    state.buy_card(seat=ANNA)
+    state.act(ActionName.BUY_CARD, seat=ANNA)
     assert [c for c, _ in state.cards[ANNA]][-1] == parse_cards("A♣")[0]
     assert state.actor == BEN  # Anna had one 4 and bought its card: Ben's turn
     settled = _round_after_offers(state, {ANNA, BEN}, declines={BEN})
@@ -271,7 +274,7 @@ def _round_after_offers(
 ) -> list[tuple[int, int, str]]:
     start = len(state.history)
     for seat in sorted(declines):
-        state.decline_card(seat=seat)
+        state.act(ActionName.DECLINE_CARD, seat=seat)
     for seat in range(state.seat_count):
         state.act(seat=seat, action=ActionName.HOLD if seat in holders else ActionName.DROP)
     return [(e.seat, e.chips, e.text) for e in state.history[start:] if e.kind is EventKind.SETTLE]

@@ -26,7 +26,7 @@ from engine.games import (
 )
 from engine.games.events import ActionName
 from engine.games.steps.draw import DrawSizeError
-from engine.games.steps.spit_call import SpitAlreadyCalledError, SpitCallError
+from engine.games.steps.spit_call import SpitAlreadyCalledError, SpitCallError, SpitCallState
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 ANNA, BEN, CARLA, DAN = range(4)
@@ -64,7 +64,7 @@ def _start(stacked: Sequence[int] | None = None, **options: object) -> HandState
 
 def _pass_round(state: HandState) -> None:
     for seat in IN_TURN:
-        state.pass_spit(seat=seat)
+        state.act(ActionName.PASS_SPIT, seat=seat)
 
 
 def _held(state: HandState, seat: int) -> list[str]:
@@ -93,9 +93,9 @@ def test_everyone_is_asked_after_the_first_round() -> None:
         assert state.actor == seat
         kinds = [action.kind for action in state.legal_actions()]
         assert kinds == [ActionName.CALL_SPIT, ActionName.PASS_SPIT]
-        assert state.can_call_spit(seat=seat)
-        assert state.can_pass_spit(seat=seat)
-        state.pass_spit(seat=seat)
+        assert state.can(ActionName.CALL_SPIT, seat=seat)
+        assert state.can(ActionName.PASS_SPIT, seat=seat)
+        state.act(ActionName.PASS_SPIT, seat=seat)
     # Round two dealt, Ben asked again.
     assert [len(cards) for cards in state.cards] == [2, 2, 2, 2]
     assert state.actor == BEN
@@ -106,11 +106,11 @@ def test_everyone_is_asked_after_the_first_round() -> None:
 def test_ben_calls_spit_after_the_second_round() -> None:
     state = _start()
     _pass_round(state)
-    called = state.call_spit(seat=BEN)
+    called = state.act(ActionName.CALL_SPIT, seat=BEN)
     assert (called.kind, called.seat, called.text) == (EventKind.DECLARE, BEN, "Spit!")
     # The ninth card is the spit card, in the middle, sevens wild; the deal went on.
     assert state.table == [SPIT]
-    assert state.phase["wild"] == [SPIT.rank]
+    assert state.wild == [SPIT.rank]
     turned = state.history[state.history.index(called) + 1]
     assert (turned.kind, turned.seat, turned.card, turned.face_up, turned.text) == (
         EventKind.TABLE_CARD,
@@ -130,28 +130,30 @@ def test_ben_calls_spit_after_the_second_round() -> None:
     assert (bet.min_amount, bet.max_amount) == (1, 1)
     assert table_view(state)["table"] == ["7d"]
 
-    state.bet(seat=BEN, amount=1)
+    state.act(ActionName.BET, seat=BEN, amount=1)
     for seat in (CARLA, DAN, ANNA):
-        state.call(seat=seat)
+        state.act(ActionName.CALL, seat=seat)
     assert state.pot == 8
     # The draw: at most four of the five cards.
     five = [card for card, _ in state.cards[BEN]]
-    message = _rejects(state, DrawSizeError, lambda: state.draw(seat=BEN, cards=five))
+    message = _rejects(
+        state, DrawSizeError, lambda: state.act(ActionName.DRAW, seat=BEN, cards=five)
+    )
     assert message == "Ben cannot draw 5: at most 4 cards"
     for seat in (BEN, CARLA, DAN):
-        state.draw(seat=seat, cards=[])
-    state.draw(seat=ANNA, cards=parse_cards("6♠ 3♣ 4♠"))
+        state.act(ActionName.DRAW, seat=seat, cards=[])
+    state.act(ActionName.DRAW, seat=ANNA, cards=parse_cards("6♠ 3♣ 4♠"))
     assert _held(state, ANNA) == ["Kh", "Kd", "Ks", "7h", "2h"]
 
     # After the draw the limit doubles.
-    state.check(seat=BEN)
+    state.act(ActionName.CHECK, seat=BEN)
     assert next(a for a in state.legal_actions() if a.kind is ActionName.BET).min_amount == 2
-    state.bet(seat=CARLA, amount=2)
-    state.call(seat=DAN)
-    state.raise_by(seat=ANNA, amount=2)
-    state.fold(seat=BEN)
-    state.call(seat=CARLA)
-    state.call(seat=DAN)
+    state.act(ActionName.BET, seat=CARLA, amount=2)
+    state.act(ActionName.CALL, seat=DAN)
+    state.act(ActionName.RAISE_BY, seat=ANNA, amount=2)
+    state.act(ActionName.FOLD, seat=BEN)
+    state.act(ActionName.CALL, seat=CARLA)
+    state.act(ActionName.CALL, seat=DAN)
 
     assert state.is_over
     # The best five of the five cards and the spit card; Anna raised last, so shows first.
@@ -176,7 +178,7 @@ def test_nobody_calls_and_the_dealer_turns_the_spit_card_after_the_deal() -> Non
     assert [e.text for e in state.history if e.kind is EventKind.DECLARE] == ["no Spit"] * 16
     dealt = [e.card for e in state.history if e.kind in (EventKind.DEAL, EventKind.TABLE_CARD)]
     assert dealt == NOBODY_CALLS[:21]
-    assert "spit_call_by" not in state.phase
+    assert state.kept(SpitCallState).caller is None
     assert state.actor == BEN
     assert {a.kind for a in state.legal_actions()} == {ActionName.CHECK, ActionName.BET}
     # The same hands as when Ben called.
@@ -185,39 +187,41 @@ def test_nobody_calls_and_the_dealer_turns_the_spit_card_after_the_deal() -> Non
 
 def test_only_the_spit_card_wild_with_calls() -> None:
     state = _start(only_spit_wild=True)
-    state.call_spit(seat=BEN)
+    state.act(ActionName.CALL_SPIT, seat=BEN)
     assert state.table == [parse_card("A♥")]  # the fifth card, right after round one
-    assert state.phase["wild_cards"] == [parse_card("A♥")]
-    assert "wild" not in state.phase
+    assert state.wild_cards == [parse_card("A♥")]
+    assert state.wild is None
 
 
 def test_calling_or_passing_out_of_turn_is_refused() -> None:
     state = _start()
-    message = _rejects(state, OutOfTurnError, lambda: state.call_spit(seat=CARLA))
+    message = _rejects(state, OutOfTurnError, lambda: state.act(ActionName.CALL_SPIT, seat=CARLA))
     assert message == "Carla cannot call Spit: it is Ben's turn to call or pass"
-    message = _rejects(state, OutOfTurnError, lambda: state.pass_spit(seat=ANNA))
+    message = _rejects(state, OutOfTurnError, lambda: state.act(ActionName.PASS_SPIT, seat=ANNA))
     assert message == "Anna cannot pass: it is Ben's turn to call or pass"
-    assert not state.can_call_spit(seat=CARLA)
-    assert not state.can_pass_spit(seat=ANNA)
-    _rejects(state, OutOfTurnError, lambda: state.call_spit(seat=9))
+    assert not state.can(ActionName.CALL_SPIT, seat=CARLA)
+    assert not state.can(ActionName.PASS_SPIT, seat=ANNA)
+    _rejects(state, OutOfTurnError, lambda: state.act(ActionName.CALL_SPIT, seat=9))
     # Betting while the dealer asks is out of turn too.
-    _rejects(state, OutOfTurnError, lambda: state.check(seat=BEN))
+    _rejects(state, OutOfTurnError, lambda: state.act(ActionName.CHECK, seat=BEN))
 
 
 def test_a_second_call_is_refused() -> None:
     state = _start()
-    state.pass_spit(seat=BEN)
-    state.call_spit(seat=CARLA)
-    message = _rejects(state, SpitAlreadyCalledError, lambda: state.call_spit(seat=DAN))
+    state.act(ActionName.PASS_SPIT, seat=BEN)
+    state.act(ActionName.CALL_SPIT, seat=CARLA)
+    message = _rejects(
+        state, SpitAlreadyCalledError, lambda: state.act(ActionName.CALL_SPIT, seat=DAN)
+    )
     assert (
         message == "Dan cannot call Spit: the spit card is already in the middle (Carla called it)"
     )
-    message = _rejects(state, SpitCallError, lambda: state.pass_spit(seat=BEN))
+    message = _rejects(state, SpitCallError, lambda: state.act(ActionName.PASS_SPIT, seat=BEN))
     assert message == (
         "Ben cannot pass: nobody is asked now; the dealer asks after each round of a deal "
         "with calls"
     )
-    assert not state.can_call_spit(seat=BEN)
+    assert not state.can(ActionName.CALL_SPIT, seat=BEN)
 
 
 def test_a_call_when_not_offered_is_refused() -> None:
@@ -226,7 +230,7 @@ def test_a_call_when_not_offered_is_refused() -> None:
     draw = HandState.start(
         make_rules("five-card-draw"), names=NAMES, stacks=[50] * 4, dealer=ANNA, deck=deck
     )
-    message = _rejects(draw, SpitCallError, lambda: draw.call_spit(seat=BEN))
+    message = _rejects(draw, SpitCallError, lambda: draw.act(ActionName.CALL_SPIT, seat=BEN))
     assert message == (
         "Ben cannot call Spit: nobody is asked now; the dealer asks after each round of a "
         "deal with calls"
@@ -239,16 +243,16 @@ def test_a_call_when_not_offered_is_refused() -> None:
         dealer=ANNA,
         deck=Deck(random.Random(7), stacked=BEN_CALLS),
     )
-    _rejects(plain, SpitAlreadyCalledError, lambda: plain.call_spit(seat=BEN))
-    _rejects(plain, SpitCallError, lambda: plain.pass_spit(seat=BEN))
+    _rejects(plain, SpitAlreadyCalledError, lambda: plain.act(ActionName.CALL_SPIT, seat=BEN))
+    _rejects(plain, SpitCallError, lambda: plain.act(ActionName.PASS_SPIT, seat=BEN))
     # Once the hand is over.
     over = _start()
-    over.call_spit(seat=BEN)
-    over.bet(seat=BEN, amount=1)
+    over.act(ActionName.CALL_SPIT, seat=BEN)
+    over.act(ActionName.BET, seat=BEN, amount=1)
     for seat in (CARLA, DAN, ANNA):
-        over.fold(seat=seat)
+        over.act(ActionName.FOLD, seat=seat)
     assert over.is_over
-    _rejects(over, HandOverError, lambda: over.pass_spit(seat=CARLA))
+    _rejects(over, HandOverError, lambda: over.act(ActionName.PASS_SPIT, seat=CARLA))
 
 
 def test_the_views_mid_deal_show_the_owner_only_their_own_cards() -> None:
@@ -269,22 +273,22 @@ def test_the_views_mid_deal_show_the_owner_only_their_own_cards() -> None:
 
 def test_a_hand_saved_mid_deal_continues_identically() -> None:
     def script(state: HandState) -> None:
-        state.pass_spit(seat=DAN)
-        state.pass_spit(seat=ANNA)
-        state.pass_spit(seat=BEN)
-        state.call_spit(seat=CARLA)
-        state.check(seat=BEN)
-        state.bet(seat=CARLA, amount=1)
+        state.act(ActionName.PASS_SPIT, seat=DAN)
+        state.act(ActionName.PASS_SPIT, seat=ANNA)
+        state.act(ActionName.PASS_SPIT, seat=BEN)
+        state.act(ActionName.CALL_SPIT, seat=CARLA)
+        state.act(ActionName.CHECK, seat=BEN)
+        state.act(ActionName.BET, seat=CARLA, amount=1)
         for seat in (DAN, ANNA, BEN):
-            state.call(seat=seat)
+            state.act(ActionName.CALL, seat=seat)
         for seat in IN_TURN:
-            state.draw(seat=seat, cards=[])
+            state.act(ActionName.DRAW, seat=seat, cards=[])
         for seat in IN_TURN:
-            state.check(seat=seat)
+            state.act(ActionName.CHECK, seat=seat)
 
     state = _start()
-    state.pass_spit(seat=BEN)
-    state.pass_spit(seat=CARLA)
+    state.act(ActionName.PASS_SPIT, seat=BEN)
+    state.act(ActionName.PASS_SPIT, seat=CARLA)
     saved = state.to_json()
     restored = HandState.from_json(saved)
     assert restored.to_json() == saved

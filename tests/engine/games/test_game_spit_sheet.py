@@ -14,6 +14,7 @@ import random
 from engine.betting import FixedLimit
 from engine.cards import Deck, parse_card, parse_cards
 from engine.games import GAMES, EventKind, HandState, make_rules, seat_view, table_view
+from engine.games.events import ActionName
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 ANNA, BEN, CARLA, DAN = range(4)
@@ -40,31 +41,31 @@ def _start() -> HandState:
 
 
 def _before_the_draw(state: HandState) -> None:
-    state.bet(seat=BEN, amount=1)
-    state.raise_by(seat=CARLA, amount=1)
-    state.fold(seat=DAN)
-    state.call(seat=ANNA)
-    state.call(seat=BEN)
+    state.act(ActionName.BET, seat=BEN, amount=1)
+    state.act(ActionName.RAISE_BY, seat=CARLA, amount=1)
+    state.act(ActionName.FOLD, seat=DAN)
+    state.act(ActionName.CALL, seat=ANNA)
+    state.act(ActionName.CALL, seat=BEN)
 
 
 def _the_draw(state: HandState) -> None:
-    state.draw(seat=BEN, cards=parse_cards("2♣ 8♥"))
-    state.draw(seat=CARLA, cards=parse_cards("2♦"))
-    state.draw(seat=ANNA, cards=parse_cards("5♥"))
+    state.act(ActionName.DRAW, seat=BEN, cards=parse_cards("2♣ 8♥"))
+    state.act(ActionName.DRAW, seat=CARLA, cards=parse_cards("2♦"))
+    state.act(ActionName.DRAW, seat=ANNA, cards=parse_cards("5♥"))
 
 
 def _after_the_draw(state: HandState) -> None:
-    state.check(seat=BEN)
-    state.bet(seat=CARLA, amount=2)
-    state.raise_by(seat=ANNA, amount=2)
-    state.fold(seat=BEN)
-    state.call(seat=CARLA)
+    state.act(ActionName.CHECK, seat=BEN)
+    state.act(ActionName.BET, seat=CARLA, amount=2)
+    state.act(ActionName.RAISE_BY, seat=ANNA, amount=2)
+    state.act(ActionName.FOLD, seat=BEN)
+    state.act(ActionName.CALL, seat=CARLA)
 
 
 def test_the_spit_card_is_in_the_middle_and_sixes_are_wild() -> None:
     state = _start()
     assert state.table == [parse_card("6♦")]
-    assert state.phase["wild"] == [parse_card("6♦").rank]
+    assert state.wild == [parse_card("6♦").rank]
     assert state.pot == 4
     assert all(len(cards) == 4 for cards in state.cards)
     assert table_view(state)["table"] == ["6d"]
@@ -85,7 +86,7 @@ def test_the_draw_goes_ben_carla_anna_and_dan_is_skipped() -> None:
     drawers = []
     for seat, thrown in ((BEN, "2♣ 8♥"), (CARLA, "2♦"), (ANNA, "5♥")):
         drawers.append(state.actor)
-        state.draw(seat=seat, cards=parse_cards(thrown))
+        state.act(ActionName.DRAW, seat=seat, cards=parse_cards(thrown))
     assert drawers == [BEN, CARLA, ANNA]
     assert [c for c, _ in state.cards[CARLA]] == parse_cards("D♣ D♥ 6♣ 4♠")
     assert [c for c, _ in state.cards[ANNA]] == parse_cards("K♠ B♠ 9♠ 7♠")

@@ -14,8 +14,9 @@ import random
 
 from engine.cards import FIVE, SEVEN, Deck, parse_cards
 from engine.games import GAMES, EventKind, GameRules, HandState, seat_view, table_view
+from engine.games.events import ActionName
 from engine.games.families.variants import GOOD_BAD_UGLY_STEPS
-from engine.games.steps.variants import WatchedDeal
+from engine.games.steps.variants import GbuState, WatchedDeal
 
 NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)
@@ -41,7 +42,7 @@ def _check_round(state: HandState) -> None:
     """Everyone checks one betting round."""
     index = state.step_index
     while state.step_index == index and state.actor is not None:
-        state.check(seat=state.actor)
+        state.act(ActionName.CHECK, seat=state.actor)
 
 
 def _table_events(state: HandState) -> list[str]:
@@ -62,7 +63,7 @@ def test_the_good_makes_sevens_wild_before_the_second_betting_round() -> None:
     state = _start()
     assert state.actor == BEN  # the K♥ showing opens
     _check_round(state)
-    assert state.phase["wild"] == [SEVEN]
+    assert state.wild == [SEVEN]
     turned = [e for e in state.history if e.kind is EventKind.TABLE_CARD and e.face_up]
     assert [(e.card, e.text) for e in turned] == [(parse_cards("7♣")[0], "the Good")]
     assert any(
@@ -86,7 +87,7 @@ def test_the_ugly_folds_anna_for_her_face_up_five() -> None:
     state = _start()
     for _ in range(3):
         _check_round(state)
-    assert state.phase["gbu_ugly"] == FIVE
+    assert state.kept(GbuState).ugly == FIVE
     assert state.folded == [True, False, False]
     fold = next(e for e in state.history if e.kind is EventKind.FOLD)
     assert (fold.seat, fold.text) == (ANNA, "the Ugly: a face-up five folds")

@@ -18,7 +18,7 @@ import pytest
 from engine.cards import NINE, SIX, THREE, Deck, parse_cards
 from engine.errors import IllegalActionError, OutOfTurnError
 from engine.games import ActionName, EventKind, HandState, make_rules
-from engine.games.steps.variants import GameSwitchError, NoJackError
+from engine.games.steps.variants import GameSwitchError, JackState, NoJackError
 
 NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)
@@ -46,7 +46,7 @@ def _start(**options: object) -> HandState:
 def _check_round(state: HandState) -> None:
     index = state.step_index
     while state.step_index == index and state.actor is not None and state.betting is not None:
-        state.check(seat=state.actor)
+        state.act(ActionName.CHECK, seat=state.actor)
 
 
 def _rejects(state: HandState, error: type[IllegalActionError], act: Callable[[], object]) -> str:
@@ -71,26 +71,26 @@ def test_a_face_up_jack_stops_the_deal_for_its_holders_choice() -> None:
 
 def test_keeping_the_game_deals_on() -> None:
     state = _start()
-    event = state.keep_game(seat=BEN)
+    event = state.act(ActionName.KEEP_GAME, seat=BEN)
     assert (event.kind, event.text) == (EventKind.KEEP_GAME, "seven-card-stud")
     assert len(state.cards[CARLA]) == 3
-    assert "jack_game" not in state.phase
+    assert state.kept(JackState).game is None
 
 
 def test_the_whole_hand_as_told() -> None:
     state = _start()
     event = state.act(seat=BEN, action=ActionName.SWITCH_GAME, game="baseball")
     assert (event.kind, event.text) == (EventKind.SWITCH_GAME, "baseball")
-    assert state.phase["jack_game"] == "baseball"
-    assert state.phase["wild"] == [THREE, NINE]
+    assert state.kept(JackState).game == "baseball"
+    assert state.wild == [THREE, NINE]
     # Anna's K♠ opens; she may show her face-down jack on her turn.
     assert state.actor == ANNA
     assert _games(state) == ["football", "rainy-day-baseball", "seven-card-stud", "woolworth"]
-    state.switch_game(seat=ANNA, game="football")
+    state.act(ActionName.SWITCH_GAME, seat=ANNA, game="football")
     reveal = state.history[-2]
     assert (reveal.kind, reveal.card) == (EventKind.REVEAL, parse_cards("J♦")[0])
     assert (parse_cards("J♦")[0], True) in state.cards[ANNA]
-    assert state.phase["wild"] == [THREE, SIX]
+    assert state.wild == [THREE, SIX]
     assert state.actor == ANNA  # still her turn to bet
     _check_round(state)
     # Football: Anna's face-up 2♥ brings her the 7♣ face down at once.
@@ -106,11 +106,11 @@ def test_the_whole_hand_as_told() -> None:
     # The final offer: everyone is asked in turn, from the dealer's left.
     assert state.actor == ANNA
     assert [a.kind for a in state.legal_actions()] == [ActionName.KEEP_GAME]
-    state.keep_game(seat=ANNA)
-    state.keep_game(seat=BEN)
+    state.act(ActionName.KEEP_GAME, seat=ANNA)
+    state.act(ActionName.KEEP_GAME, seat=BEN)
     assert state.actor == CARLA
-    state.switch_game(seat=CARLA, game="seven-card-stud")
-    assert state.phase["wild"] == []
+    state.act(ActionName.SWITCH_GAME, seat=CARLA, game="seven-card-stud")
+    assert state.wild == []
     # The last betting round: nobody may switch any more.
     assert ActionName.SWITCH_GAME not in [a.kind for a in state.legal_actions()]
     _check_round(state)
@@ -123,28 +123,38 @@ def test_the_whole_hand_as_told() -> None:
 def test_illegal_switches_raise_and_change_nothing() -> None:
     state = _start()
     assert "only the player" in _rejects(
-        state, NoJackError, lambda: state.switch_game(seat=ANNA, game="baseball")
+        state, NoJackError, lambda: state.act(ActionName.SWITCH_GAME, seat=ANNA, game="baseball")
     )
-    _rejects(state, NoJackError, lambda: state.keep_game(seat=CARLA))
+    _rejects(state, NoJackError, lambda: state.act(ActionName.KEEP_GAME, seat=CARLA))
     assert "agreed on" in _rejects(
-        state, GameSwitchError, lambda: state.switch_game(seat=BEN, game="texas-holdem")
+        state,
+        GameSwitchError,
+        lambda: state.act(ActionName.SWITCH_GAME, seat=BEN, game="texas-holdem"),
     )
     assert "already played" in _rejects(
-        state, GameSwitchError, lambda: state.switch_game(seat=BEN, game="seven-card-stud")
+        state,
+        GameSwitchError,
+        lambda: state.act(ActionName.SWITCH_GAME, seat=BEN, game="seven-card-stud"),
     )
-    _rejects(state, OutOfTurnError, lambda: state.check(seat=ANNA))
-    state.keep_game(seat=BEN)
+    _rejects(state, OutOfTurnError, lambda: state.act(ActionName.CHECK, seat=ANNA))
+    state.act(ActionName.KEEP_GAME, seat=BEN)
     # Ben has no face-down jack; Anna may not switch out of turn.
     assert state.actor == ANNA
-    state.check(seat=ANNA)
-    _rejects(state, NoJackError, lambda: state.switch_game(seat=ANNA, game="baseball"))
-    _rejects(state, NoJackError, lambda: state.switch_game(seat=BEN, game="baseball"))
+    state.act(ActionName.CHECK, seat=ANNA)
+    _rejects(
+        state, NoJackError, lambda: state.act(ActionName.SWITCH_GAME, seat=ANNA, game="baseball")
+    )
+    _rejects(
+        state, NoJackError, lambda: state.act(ActionName.SWITCH_GAME, seat=BEN, game="baseball")
+    )
 
 
 def test_a_game_left_off_the_list_cannot_be_chosen() -> None:
     state = _start(allow_baseball=False, allow_rainy_day_baseball="no")
     assert _games(state) == ["football", "woolworth"]
-    _rejects(state, GameSwitchError, lambda: state.switch_game(seat=BEN, game="baseball"))
+    _rejects(
+        state, GameSwitchError, lambda: state.act(ActionName.SWITCH_GAME, seat=BEN, game="baseball")
+    )
 
 
 def test_without_baseball_games_seven_players_may_play() -> None:
@@ -161,10 +171,10 @@ def test_without_baseball_games_seven_players_may_play() -> None:
 
 def test_a_saved_hand_remembers_the_game_and_the_offer() -> None:
     state = _start()
-    state.switch_game(seat=BEN, game="baseball")
+    state.act(ActionName.SWITCH_GAME, seat=BEN, game="baseball")
     copy = HandState.from_json(state.to_json())
-    assert copy.phase["jack_game"] == "baseball"
+    assert copy.kept(JackState).game == "baseball"
     assert copy.legal_actions() == state.legal_actions()
     for hand in (state, copy):
-        hand.switch_game(seat=ANNA, game="woolworth")
+        hand.act(ActionName.SWITCH_GAME, seat=ANNA, game="woolworth")
     assert copy.to_json() == state.to_json()

@@ -13,6 +13,7 @@ import pytest
 from engine.cards import Deck, parse_cards
 from engine.chips.pots import best_scores, build_pots, second_best_scores, settle_pots
 from engine.games import GAMES, EventKind, HandState
+from engine.games.events import ActionName
 
 NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)
@@ -31,7 +32,7 @@ def _start() -> HandState:
 def _check_round(state: HandState) -> None:
     index = state.step_index
     while state.step_index == index and state.actor is not None:
-        state.check(seat=state.actor)
+        state.act(ActionName.CHECK, seat=state.actor)
 
 
 def test_the_second_best_hand_takes_the_pot() -> None:
@@ -45,9 +46,9 @@ def test_the_second_best_hand_takes_the_pot() -> None:
 
 def test_a_lone_survivor_wins() -> None:
     state = _start()
-    state.bet(seat=state.actor or 0, amount=2)
+    state.act(ActionName.BET, seat=state.actor or 0, amount=2)
     while not state.is_over:
-        state.fold(seat=state.actor or 0)
+        state.act(ActionName.FOLD, seat=state.actor or 0)
     assert sum(1 for f in state.folded if not f) == 1
     assert state.stacks[ANNA] == 102
 

@@ -13,6 +13,7 @@ import random
 
 from engine.cards import FOUR, THREE, TWO, Deck, parse_cards
 from engine.games import GAMES, EventKind, HandState
+from engine.games.events import ActionName
 from engine.games.steps.variants import next_sequence_wild
 
 NAMES = ["Anna", "Ben", "Carla"]
@@ -38,7 +39,7 @@ def _start() -> HandState:
 def _check_round(state: HandState) -> None:
     index = state.step_index
     while state.step_index == index and state.actor is not None:
-        state.check(seat=state.actor)
+        state.act(ActionName.CHECK, seat=state.actor)
 
 
 def _changes(state: HandState) -> list[tuple[int, str]]:
@@ -47,16 +48,16 @@ def _changes(state: HandState) -> list[tuple[int, str]]:
 
 def test_a_face_up_two_makes_twos_wild_and_a_down_two_does_nothing() -> None:
     state = _start()
-    assert state.phase["wild"] == [TWO]
+    assert state.wild == [TWO]
     assert _changes(state) == [(BEN, "twos are wild")]
 
 
 def test_the_sheets_example_ends_with_fours_wild() -> None:
     state = _start()
     _check_round(state)
-    assert state.phase["wild"] == [THREE]
+    assert state.wild == [THREE]
     _check_round(state)
-    assert state.phase["wild"] == [FOUR]
+    assert state.wild == [FOUR]
     assert _changes(state) == [
         (BEN, "twos are wild"),
         (BEN, "threes are wild instead of twos"),
@@ -64,7 +65,7 @@ def test_the_sheets_example_ends_with_fours_wild() -> None:
     ]
     while not state.is_over:
         _check_round(state)
-    assert state.phase["wild"] == [FOUR]
+    assert state.wild == [FOUR]
     # Anna's wild 4♠ pairs her J♣; Ben holds no 4 (his 2♥ and 3♥ are wild no more).
     shows = [(e.seat, e.text) for e in state.history if e.kind is EventKind.SHOW]
     assert shows == [

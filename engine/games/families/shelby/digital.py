@@ -4,7 +4,7 @@ Each round deals more face-down cards, then everyone holds or drops at once
 (:class:`~engine.games.steps.shelby.ShelbyHold`), settled like a physical
 round by :func:`engine.games.families.shelby.settle.settle_shelby_round`. The night's pot and
 Shelby markers come in through ``HandState.start(carry=...)`` and go on in
-``phase["carry_out"]``, as Guts deals chain (see :mod:`engine.games.steps.shelby`).
+``HandState.carry_out``, as Guts deals chain (see :mod:`engine.games.steps.shelby`).
 Which of the two games is played is the game's name, not an option.
 """
 

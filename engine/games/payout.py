@@ -1,0 +1,67 @@
+"""The end of a hand of pots: the showdown (or the one player left) and the payout.
+
+Games settled by a table's own code (Guts, Shelby) end in their step instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.chips.pots import WINNER_RULES, build_pots, settle_pots
+from engine.games.events import EventKind
+from engine.games.hand_sizes import check_dealt_sizes
+from engine.hands.showdown import ShowdownScores, scores_from_cards
+
+if TYPE_CHECKING:
+    from engine.games.state import HandState
+
+
+def finish(state: HandState) -> None:
+    """Show down (or award the pot to the one player left) and pay out."""
+    live = state.live_seats
+    order = state.order()
+    split = build_pots(
+        contributions=dict(enumerate(state.put_in)),
+        folded=[s for s in range(state.seat_count) if state.folded[s]],
+        all_in=[s for s in live if state.stacks[s] == 0],
+    )
+    scores: dict[int, int] = {}
+    names: dict[int, str] = {}
+    if len(live) >= 2:
+        check_dealt_sizes(state, live)
+        shown = rate_hands(state, live)
+        scores, names = dict(shown.scores), dict(shown.names)
+        # A step may name who shows first (draw games: the last bettor or raiser).
+        first = state.show_first
+        start = order.index(first) if first is not None and first in live else 0
+        state.shown = [s for s in order[start:] + order[:start] if s in live]
+        for seat in state.shown:
+            state.record(EventKind.SHOW, seat, text=names[seat])
+    winners = WINNER_RULES[state.rules.winner]
+    settlement = settle_pots(split, scores=scores, order=order, winners=winners)
+    for award in settlement.awards:
+        for seat in award.winners:
+            hand = names.get(seat)
+            text = f"{award.name}, {hand}" if hand else award.name
+            state.record(EventKind.WIN, seat, chips=award.won(seat), text=text)
+    for seat, chips in split.returned.items():
+        state.record(EventKind.RETURN, seat, chips=chips)
+    payouts = settlement.payouts()
+    state.payouts = [payouts.get(s, 0) for s in range(state.seat_count)]
+    for seat, chips in enumerate(state.payouts):
+        state.stacks[seat] += chips
+    state.decision = None
+    state.betting = None
+    state.to_deal = []
+
+
+def rate_hands(state: HandState, seats: Sequence[int]) -> ShowdownScores:
+    """Score the hands of ``seats`` as the showdown does: the ranking in force,
+    the shared cards in the middle, single wild cards (only the spit card)."""
+    return scores_from_cards(
+        {s: [c for c, _ in state.cards[s]] for s in seats},
+        ranking=state.ranking,
+        shared=state.table if state.rules.table_shared else (),
+        wild_cards=state.wild_cards,
+    )

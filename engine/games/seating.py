@@ -1,0 +1,33 @@
+"""Whether a table can be dealt a hand of a game: players, stacks, dealer, ante, deck."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import EngineError
+from engine.games.errors import TableSizeError
+from engine.games.rules import ExtraCard, GameRules
+
+
+def check_seating(
+    rules: GameRules, *, names: Sequence[str], stacks: Sequence[int], dealer: int, ante: int
+) -> None:
+    """Raise :class:`TableSizeError` (or :class:`EngineError` for the ante) unless the
+    hand can be dealt."""
+    n = len(names)
+    if len(stacks) != n:
+        raise TableSizeError(f"{n} names but {len(stacks)} stacks: give one stack a player")
+    if not rules.min_players <= n <= rules.max_players:
+        raise TableSizeError(
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
+        )
+    extras = sum(4 for t in rules.triggers if isinstance(t, ExtraCard))
+    if n * rules.card_count + extras > 52:
+        raise TableSizeError(f"one deck is not enough for {n} players of {rules.name}")
+    for name, stack in zip(names, stacks, strict=True):
+        if stack < 1:
+            raise TableSizeError(f"{name} has no chips left and cannot be dealt in")
+    if not 0 <= dealer < n:
+        raise TableSizeError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
+    if ante < 0:
+        raise EngineError(f"the ante is {ante}: it cannot be negative")
