@@ -43,6 +43,8 @@ def _deal_list(night: Night, membership: Membership) -> dict[str, Any]:
 
 
 def night_context(night: Night, membership: Membership, **forms_given: Any) -> dict[str, Any]:
+    """Everything nights/night.html shows; ``forms_given`` are refused forms shown
+    again with their messages, and the messages of refused writes by name."""
     seats = list(Seat.objects.filter(night=night).select_related("player"))
     stacks = dict(
         Account.objects.filter(night=night, kind=AccountKind.STACK).values_list(

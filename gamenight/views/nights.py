@@ -38,7 +38,7 @@ from gamenight.models import (
     Seat,
 )
 from gamenight.pages.access import group_for_user, night_for_user
-from gamenight.pages.night import night_context
+from gamenight.pages.night import night_context, night_page
 from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
 from gamenight.services import LedgerError, PotsNotEmptyError
 from gamenight.services.digital import HandOverError
@@ -126,8 +126,7 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
 @require_GET
 @vary_on_headers("HX-Request")
 def night_detail(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, membership = night_for_user(request, night_id)
-    return render_page(request, "nights/night.html", night_context(night, membership))
+    return night_page(request, night_id)
 
 
 def _table_action(
