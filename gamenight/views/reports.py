@@ -132,18 +132,7 @@ def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]
 @vary_on_headers("HX-Request")
 def night_report(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = night_for_user(request, night_id)
-    report = NightReport.objects.filter(night=night).first()
-    context = {
-        "night": night,
-        "group": night.group,
-        "membership": membership,
-        "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
-        "rebuild_form": RebuildForm(),
-        "chip_form": _chip_form(night.group, membership),
-        "refresh_url": reverse("night_report", args=[night.pk]),
-        **_report_context(report),
-    }
-    return render_page(request, "reports/night_report.html", context)
+    return render_page(request, "reports/night_report.html", _night_context(night, membership))
 
 
 @login_required
@@ -223,19 +212,22 @@ def _night_refused(
         error = str(
             _("The night is not over yet.") if night.status != NightStatus.CLOSED else OUT_OF_DATE
         )
-    context = {
+    context = _night_context(night, membership, rebuild_error=error, **errors)
+    return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
+
+
+def _night_context(night: Night, membership: Membership, **extra: Any) -> dict[str, Any]:
+    return {
         "night": night,
         "group": night.group,
         "membership": membership,
         "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
         "rebuild_form": RebuildForm(),
-        "rebuild_error": error,
-        **errors,
         "chip_form": _chip_form(night.group, membership),
         "refresh_url": reverse("night_report", args=[night.pk]),
         **_report_context(NightReport.objects.filter(night=night).first()),
+        **extra,
     }
-    return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
 
 
 # ------------------------------------------------------------------ the season
