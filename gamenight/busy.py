@@ -20,6 +20,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 from django.views import defaults
+from django_htmx.http import reswap, retarget
 
 logger = logging.getLogger(__name__)
 
@@ -46,10 +47,8 @@ def busy_response(request: HttpRequest) -> HttpResponse:
     )
     if getattr(request, "htmx", False):
         html = render_to_string("busy.html#message", {"message": message}, request=request)
-        response = HttpResponse(html, status=503)
         # Shown above the page's content, whatever part of the page asked.
-        response["HX-Retarget"] = "#main"
-        response["HX-Reswap"] = "afterbegin"
+        response = reswap(retarget(HttpResponse(html, status=503), "#main"), "afterbegin")
     else:
         html = render_to_string("busy.html", {"message": message}, request=request)
         response = HttpResponse(html, status=503)

@@ -13,8 +13,12 @@ WORKER: tuple[str, ...] = (
     "worker",
     "--loglevel=INFO",
     "--concurrency=2",
+    "-B",
 )
-"""The Celery worker (prefork: a child killed mid-task gives its message back)."""
+"""The Celery worker (prefork: a child killed mid-task gives its message back), with
+beat embedded (``-B``): the report sweep is a beat entry, so it runs wherever the
+worker runs. Beat's schedule file is CELERY_BEAT_SCHEDULE_FILENAME, under var/.
+One worker per deployment: a second one would run a second beat."""
 
 WEB: tuple[str, ...] = (
     "gunicorn",

@@ -1,6 +1,6 @@
 """Seat and invite tokens never reach a log.
 
-A seat link (``/s/<token>/``, gamenight/views/digital_urls.py) lets whoever
+A seat link (``/s/<token>/``, gamenight/urls.py) lets whoever
 holds it see that seat's face-down cards and act for it; an invite link
 (``/join/<token>/``) lets anyone into the group. Both are in every request line,
 in the Referer of the page's own static files and in Django's "Not Found: ..."

@@ -329,6 +329,8 @@ WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_MANIFEST
 # REDIS_URL when set (production); otherwise an embedded filesystem broker and
 # result store under var/celery/, so one machine needs no services at all.
 REDIS_URL = envstr("REDIS_URL")
+# CELERY_DATA_DIR: the tests give each worker a folder of its own.
+_celery_dir = Path(envstr("CELERY_DATA_DIR")) if envstr("CELERY_DATA_DIR") else VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
@@ -344,10 +346,6 @@ if REDIS_URL:
         "socket_timeout": 10,
     }
 else:
-    # CELERY_DATA_DIR: the tests give each worker a folder of its own.
-    _celery_dir = (
-        Path(envstr("CELERY_DATA_DIR")) if envstr("CELERY_DATA_DIR") else VAR_DIR / "celery"
-    )
     _queue_dir = _celery_dir / "queue"
     _results_dir = _celery_dir / "results"
     for _dir in (_queue_dir, _results_dir):
@@ -365,13 +363,25 @@ else:
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = TIME_ZONE
 
-# Reports (gamenight/reports/build.py): the worker's sweep runs every
-# REPORT_SWEEP_SECONDS and sends again the task of a report still queued after
-# REPORT_REQUEUE_AFTER seconds (the broker was away) or running after
-# REPORT_RUNNING_TIMEOUT seconds (its worker died).
+# Reports (gamenight/reports/build.py): the sweep runs every REPORT_SWEEP_SECONDS
+# and sends again the task of a report still queued after REPORT_REQUEUE_AFTER
+# seconds (the broker was away) or running after REPORT_RUNNING_TIMEOUT seconds
+# (its worker died).
 REPORT_SWEEP_SECONDS = envint("REPORT_SWEEP_SECONDS", 30)
 REPORT_REQUEUE_AFTER = envint("REPORT_REQUEUE_AFTER", 60)
 REPORT_RUNNING_TIMEOUT = envint("REPORT_RUNNING_TIMEOUT", 300)
+# The sweep is a beat entry; beat runs inside the worker (``-B`` in
+# gamenight.commands.WORKER), so wherever a worker runs, the sweep runs. A sweep
+# the worker had no time for expires instead of piling up behind the builds.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-reports": {
+        "task": "gamenight.requeue_stale_reports",
+        "schedule": float(REPORT_SWEEP_SECONDS),
+        "options": {"expires": float(REPORT_SWEEP_SECONDS)},
+    },
+}
+# Beat's record of when each entry last ran: a file the app's user may write.
+CELERY_BEAT_SCHEDULE_FILENAME = str(_celery_dir / "beat-schedule")
 
 # ------------------------------------------------------------------ email
 # Reports are mailed to the players; by default the mail is printed (console).

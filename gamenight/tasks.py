@@ -9,6 +9,7 @@ delivered again.
 
 from __future__ import annotations
 
+import logging
 import smtplib
 from typing import Any
 
@@ -20,6 +21,8 @@ from kombu.exceptions import OperationalError as BrokerError
 from gamenight.models import NightReport, SeasonReport
 from gamenight.reports import build, mailing
 from gamenight.services import ledger_check
+
+log = logging.getLogger(__name__)
 
 TRANSIENT = (OperationalError, ConnectionError, BrokerError)
 MAX_RETRIES = build.MAX_ATTEMPTS - 1
@@ -117,8 +120,14 @@ def mail_report(scope: str, report_id: int, generation: int) -> str:
 
 @shared_task(name="gamenight.requeue_stale_reports", ignore_result=True)
 def requeue_stale_reports() -> int:
+    """The report sweep, run by beat every REPORT_SWEEP_SECONDS (settings.CELERY_BEAT_SCHEDULE):
+    the task of a report whose message never arrived, or whose worker died, is sent again.
+    A round that fails (the database away for a moment) is simply the next round's work."""
     from django.conf import settings
 
-    return build.requeue_stale_reports(
+    sent = build.requeue_stale_reports(
         queued_for=settings.REPORT_REQUEUE_AFTER, running_for=settings.REPORT_RUNNING_TIMEOUT
     )
+    if sent:
+        log.info("re-queued %s report(s)", sent)
+    return sent

@@ -1,18 +1,188 @@
-from django.contrib import admin
-from django.urls import include, path
+"""Every URL of the app, grouped by area.
 
-from gamenight.views import core
+Names and paths are what templates, mails and bookmarks use: they stay as they
+are (tests/web/test_url_names.py). ``<id:...>`` and ``<token:...>`` are the
+app's converters (gamenight/url_converters.py): an id too long for the database,
+or a token with characters no token has, is a plain 404 before any query.
+"""
+
+from django.contrib import admin
+from django.urls import URLPattern, URLResolver, include, path
+
+from gamenight import url_converters  # noqa: F401  (registers <id:...> and <token:...>)
+from gamenight.views import (
+    accounts,
+    core,
+    digital_host,
+    digital_seat,
+    digital_table,
+    groups,
+    nights,
+    players,
+    recording,
+    reports,
+    rules_cards,
+    seasons,
+    standings,
+)
 
 # A lock error raised outside a view (a session save, say) is the busy page too.
 handler500 = "gamenight.busy.server_error"
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
+    # ---------------------------------------------------------------- site and accounts
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("gamenight.views.site_urls")),
-    path("", include("gamenight.views.recording_urls")),
-    path("", include("gamenight.views.reports_urls")),
-    path("", include("gamenight.views.digital_urls")),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", accounts.login_view, name="login"),
+    path("accounts/logout/", accounts.logout_view, name="logout"),
+    path("accounts/password/", accounts.password_change, name="password_change"),
+    path("accounts/password/done/", accounts.password_change_done, name="password_change_done"),
+    path("accounts/password/reset/", accounts.password_reset, name="password_reset"),
+    path("accounts/password/reset/sent/", accounts.password_reset_done, name="password_reset_done"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        accounts.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        accounts.password_reset_complete,
+        name="password_reset_complete",
+    ),
+    path("rules/<slug:game>/", rules_cards.rules_card, name="rules_card"),
+    # ---------------------------------------------------------------- groups and members
+    path("groups/new/", groups.group_create, name="group_create"),
+    path("groups/<id:group_id>/", groups.group_detail, name="group_detail"),
+    path(
+        "groups/<id:group_id>/invite/rotate/",
+        groups.group_invite_rotate,
+        name="group_invite_rotate",
+    ),
+    path(
+        "groups/<id:group_id>/invite/single/",
+        groups.group_invite_single,
+        name="group_invite_single",
+    ),
+    path(
+        "groups/<id:group_id>/members/<id:membership_id>/remove/",
+        groups.member_remove,
+        name="member_remove",
+    ),
+    path(
+        "groups/<id:group_id>/members/<id:membership_id>/role/",
+        groups.member_role,
+        name="member_role",
+    ),
+    path("join/<token:token>/", groups.group_join, name="group_join"),
+    path("groups/<id:group_id>/players/new/", players.player_create, name="player_create"),
+    path("groups/<id:group_id>/seasons/new/", seasons.season_create, name="season_create"),
+    # ---------------------------------------------------------------- nights and seats
+    path("groups/<id:group_id>/nights/new/", nights.night_create, name="night_create"),
+    path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
+    path("nights/<id:night_id>/start/", nights.night_start, name="night_start"),
+    path("nights/<id:night_id>/arrive/", nights.night_arrive, name="night_arrive"),
+    path("nights/<id:night_id>/rebuy/", nights.night_rebuy, name="night_rebuy"),
+    path("nights/<id:night_id>/leave/", nights.night_leave, name="night_leave"),
+    path("nights/<id:night_id>/leave/fold/", nights.night_fold_leave, name="night_fold_leave"),
+    path("nights/<id:night_id>/split/", nights.night_split, name="night_split"),
+    path("nights/<id:night_id>/end/", nights.night_end, name="night_end"),
+    # ---------------------------------------------------------------- recording
+    path("nights/<id:night_id>/record/<slug:game>/", recording.record_game, name="record_game"),
+    path("nights/<id:night_id>/deals/", recording.night_deals, name="night_deals"),
+    path(
+        "nights/<id:night_id>/deals/<id:transaction_id>/undo/",
+        recording.undo_deal,
+        name="undo_deal",
+    ),
+    # ---------------------------------------------------------------- digital hands
+    # A player's seat by its link (no login: the link and the phone holding it are
+    # the key), the shared table, the host's moves.
+    path("s/<token:token>/", digital_seat.seat_page, name="seat_page"),
+    path("s/<token:token>/state/", digital_seat.seat_state, name="seat_state"),
+    path("s/<token:token>/act/", digital_seat.seat_act, name="seat_act"),
+    path("nights/<id:night_id>/hands/start/", digital_host.hand_start, name="digital_start"),
+    path(
+        "nights/<id:night_id>/hands/<id:hand_id>/table/",
+        digital_table.table_page,
+        name="digital_table",
+    ),
+    path(
+        "nights/<id:night_id>/hands/<id:hand_id>/table/state/",
+        digital_table.table_state,
+        name="digital_table_state",
+    ),
+    path(
+        "nights/<id:night_id>/hands/<id:hand_id>/act-for/",
+        digital_host.hand_act_for,
+        name="digital_act_for",
+    ),
+    path(
+        "nights/<id:night_id>/hands/<id:hand_id>/abandon/",
+        digital_host.hand_abandon,
+        name="digital_abandon",
+    ),
+    path(
+        "nights/<id:night_id>/links/<id:link_id>/revoke/",
+        digital_host.link_revoke,
+        name="digital_revoke_link",
+    ),
+    # ---------------------------------------------------------------- reports and standings
+    path(
+        "groups/<id:group_id>/seasons/<id:season_id>/standings/",
+        standings.season_standings,
+        name="season_standings",
+    ),
+    path(
+        "groups/<id:group_id>/players/<id:player_id>/history/",
+        standings.player_history,
+        name="player_history",
+    ),
+    path("nights/<id:night_id>/report/", reports.night_report, name="night_report"),
+    path(
+        "nights/<id:night_id>/report/chart.png", reports.night_report_png, name="night_report_png"
+    ),
+    path(
+        "nights/<id:night_id>/report/entries.csv",
+        reports.night_report_csv,
+        name="night_report_csv",
+    ),
+    path(
+        "nights/<id:night_id>/report/build/",
+        reports.night_report_rebuild,
+        name="night_report_rebuild",
+    ),
+    path(
+        "nights/<id:night_id>/report/mail/",
+        reports.night_report_mail,
+        name="night_report_mail",
+    ),
+    path(
+        "groups/<id:group_id>/seasons/<id:season_id>/report/",
+        reports.season_report,
+        name="season_report",
+    ),
+    path(
+        "groups/<id:group_id>/seasons/<id:season_id>/report/chart.png",
+        reports.season_report_png,
+        name="season_report_png",
+    ),
+    path(
+        "groups/<id:group_id>/seasons/<id:season_id>/report/entries.csv",
+        reports.season_report_csv,
+        name="season_report_csv",
+    ),
+    path(
+        "groups/<id:group_id>/seasons/<id:season_id>/report/build/",
+        reports.season_report_rebuild,
+        name="season_report_rebuild",
+    ),
+    path(
+        "groups/<id:group_id>/seasons/<id:season_id>/report/mail/",
+        reports.season_report_mail,
+        name="season_report_mail",
+    ),
+    path("groups/<id:group_id>/chip-value/", reports.chip_value, name="chip_value"),
 ]

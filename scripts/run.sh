@@ -36,9 +36,10 @@ WEB="gunicorn gamenight.wsgi:application --bind 0.0.0.0:8000 --workers 3 --acces
 pids+=("$!")
 
 # 2. The Celery worker that builds the reports: on the embedded filesystem
-#    broker under var/celery/, or on Redis when REDIS_URL is set. The command
-#    is gamenight.commands.WORKER (as in docker-compose.yml and the tests).
-WORKER="celery -A gamenight worker --loglevel=INFO --concurrency=2"
+#    broker under var/celery/, or on Redis when REDIS_URL is set, with beat
+#    embedded (-B) for the report sweep. The command is gamenight.commands.WORKER
+#    (as in docker-compose.yml and the tests).
+WORKER="celery -A gamenight worker --loglevel=INFO --concurrency=2 -B"
 # shellcheck disable=SC2086  # the command is split into its words on purpose
 "$BIN/"$WORKER &
 pids+=("$!")

@@ -17,14 +17,21 @@ from gamenight.models import Group, Membership, Night
 User = AuthUser | AnonymousUser
 
 
-def membership_for(user: User, group_id: int) -> Membership:
-    """The user's membership of the group; Http404 if there is none."""
+def membership_for(user: User, group_id: int, *, record: bool = False) -> Membership:
+    """The user's membership of the group; Http404 if there is none.
+
+    ``record=True``: the membership of a host or co-host, PermissionDenied for a
+    member who may only view (the one place that rule is written down).
+    """
     if not user.is_authenticated:
         raise Http404("no such group")
     try:
-        return Membership.objects.select_related("group").get(group_id=group_id, user=user)
+        membership = Membership.objects.select_related("group").get(group_id=group_id, user=user)
     except Membership.DoesNotExist:
         raise Http404("no such group") from None
+    if record and not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts may record")
+    return membership
 
 
 def group_for_viewing(user: User, group_id: int) -> Group:
@@ -32,10 +39,7 @@ def group_for_viewing(user: User, group_id: int) -> Group:
 
 
 def group_for_recording(user: User, group_id: int) -> Group:
-    membership = membership_for(user, group_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may record")
-    return membership.group
+    return membership_for(user, group_id, record=True).group
 
 
 def night_for_recording(user: User, night_id: int) -> Night:

@@ -1,19 +1,16 @@
 """Groups: create one, its page, the invite link, joining by link, members' roles.
 
-Also the helpers every page of this area shares: the typed HTMX request, the
-page-or-partial renderer and membership look-ups. Writes that are not ledger
-writes go through :func:`~gamenight.services.request_keys.once` with the form's
-key, so a double tap creates one group, not two.
+Writes that are not ledger writes go through
+:func:`~gamenight.services.request_keys.once` with the form's key, so a double
+tap creates one group, not two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -23,39 +20,11 @@ from gamenight import services
 from gamenight.forms.groups import GroupForm, KeyedForm, RoleForm
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import Membership, Role
+from gamenight.pages.access import group_for_user
+from gamenight.pages.keyed_writes import write_once
+from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import InviteError, LedgerError
 from gamenight.services.request_keys import Result, once
-from gamenight.views.keyed_writes import write_once
-
-# Status of a page shown again with a message about bad input (htmx swaps it in,
-# see the htmx-config meta tag in base.html).
-BAD_INPUT = 422
-
-
-def render_page(
-    request: HtmxHttpRequest,
-    template: str,
-    context: Mapping[str, object],
-    *,
-    status: int = 200,
-    partial: str = "content",
-) -> HttpResponse:
-    """The whole page, or for an HTMX request only its named partial."""
-    name = f"{template}#{partial}" if request.htmx else template
-    return render(request, name, context, status=status)
-
-
-def membership_for_user(request: HttpRequest, group_id: int) -> Membership:
-    """The user's membership of the group: Http404 for anyone else, so ids reveal nothing."""
-    return services.membership_for(request.user, group_id)
-
-
-def recorder_membership(request: HttpRequest, group_id: int) -> Membership:
-    """The membership of a host or co-host; a member who may only view gets 403."""
-    membership = membership_for_user(request, group_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may change this")
-    return membership
 
 
 @login_required
@@ -113,14 +82,14 @@ def _group_context(request: HttpRequest, membership: Membership) -> dict[str, ob
 @require_GET
 @vary_on_headers("HX-Request")
 def group_detail(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_for_user(request, group_id)
+    membership = group_for_user(request, group_id)
     return render_page(request, "groups/group_detail.html", _group_context(request, membership))
 
 
 @login_required
 @require_POST
 def group_invite_rotate(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    mine = membership_for_user(request, group_id)
+    mine = group_for_user(request, group_id)
     if mine.role != Role.HOST:
         raise PermissionDenied("only the host may revoke invite links")
     form = KeyedForm(request.POST)
@@ -156,7 +125,7 @@ def _group_refused(request: HtmxHttpRequest, mine: Membership, **error: str) -> 
 @require_POST
 def group_invite_single(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """A one-time invite link, listed on the group page until someone uses it."""
-    mine = recorder_membership(request, group_id)
+    mine = group_for_user(request, group_id, record=True)
     form = KeyedForm(request.POST)
     if not form.is_valid():
         return _group_refused(request, mine, invite_error=_out_of_date())
@@ -200,7 +169,7 @@ def group_join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
 def member_remove(
     request: AuthenticatedHttpRequest, group_id: int, membership_id: int
 ) -> HttpResponse:
-    mine = membership_for_user(request, group_id)
+    mine = group_for_user(request, group_id)
     if mine.role != Role.HOST:
         raise PermissionDenied("only the host may remove members")
     form = KeyedForm(request.POST)
@@ -231,7 +200,7 @@ def member_remove(
 def member_role(
     request: AuthenticatedHttpRequest, group_id: int, membership_id: int
 ) -> HttpResponse:
-    mine = membership_for_user(request, group_id)
+    mine = group_for_user(request, group_id)
     if mine.role != Role.HOST:
         raise PermissionDenied("only the host may change roles")
     member = Membership.objects.filter(group_id=group_id, pk=membership_id).first()

@@ -9,14 +9,12 @@ refusal (LedgerError) is shown in the page and nothing is recorded.
 from __future__ import annotations
 
 import random
-import uuid
 from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -26,56 +24,25 @@ from django.views.decorators.vary import vary_on_headers
 from gamenight import services
 from gamenight.forms.nights import (
     ArriveForm,
-    EndNightForm,
     LeaveForm,
     NightForm,
     RebuyForm,
     SplitForm,
     StartNightForm,
-    game_label,
 )
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
-    NIGHT_POTS,
-    Account,
-    AccountKind,
     LimitStructure,
-    Membership,
     Night,
     NightStatus,
     Seat,
 )
-from gamenight.services import HandRunningError, LedgerError, PlayerInHandError, PotsNotEmptyError
+from gamenight.pages.access import group_for_user, night_for_user
+from gamenight.pages.night import night_context, night_page
+from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
+from gamenight.services import LedgerError, PotsNotEmptyError
 from gamenight.services.digital import HandOverError
 from gamenight.services.request_keys import Result, once
-from gamenight.views.digital import host_panel_context
-from gamenight.views.groups import (
-    BAD_INPUT,
-    membership_for_user,
-    recorder_membership,
-    render_page,
-)
-
-# A request for a hand that is over by now: nothing changed, the page shows what is.
-CONFLICT = 409
-
-
-def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
-    """The night and the user's membership of its group; Http404 for anyone else."""
-    group_id = Night.objects.filter(pk=night_id).values_list("group_id", flat=True).first()
-    if group_id is None:
-        raise Http404("no such night")
-    membership = membership_for_user(request, group_id)
-    night = Night.objects.select_related("group", "season", "dealer__player").get(pk=night_id)
-    return night, membership
-
-
-def _get_night_for_recorder(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
-    night, membership = _get_night_for_user(request, night_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may record")
-    return night, membership
-
 
 # ------------------------------------------------------------------ plan and start
 
@@ -83,7 +50,7 @@ def _get_night_for_recorder(request: HttpRequest, night_id: int) -> tuple[Night,
 @login_required
 @require_http_methods(["GET", "POST"])
 def night_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    membership = recorder_membership(request, group_id)
+    membership = group_for_user(request, group_id, record=True)
     group = membership.group
     form = NightForm(
         request.POST if request.method == "POST" else None, seasons=group.seasons.all()
@@ -126,7 +93,7 @@ def night_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespon
 @login_required
 @require_http_methods(["GET", "POST"])
 def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, _membership = _get_night_for_recorder(request, night_id)
+    night, _membership = night_for_user(request, night_id, record=True)
     if night.status != NightStatus.PLANNED:
         return redirect("night_detail", night_id=night.pk)
     form = StartNightForm(
@@ -155,99 +122,11 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
 # ------------------------------------------------------------------ the night page
 
 
-NIGHT_PAGE_GAMES = 8
-
-
-def _deal_list(night: Night, membership: Membership) -> dict[str, Any]:
-    from gamenight.views.recording import deal_list_context
-
-    # A phone shows the latest games; the whole night is one tap away.
-    listed = deal_list_context(night, membership, latest=NIGHT_PAGE_GAMES)
-    return {
-        "deal_rows": listed["deal_rows"],
-        "deal_more": listed["deal_more"],
-        "deal_total": listed["deal_total"],
-        "may_undo": listed["may_record"],
-    }
-
-
-def _night_context(night: Night, membership: Membership, **forms_given: Any) -> dict[str, Any]:
-    seats = list(Seat.objects.filter(night=night).select_related("player"))
-    stacks = dict(
-        Account.objects.filter(night=night, kind=AccountKind.STACK).values_list(
-            "player_id", "balance"
-        )
-    )
-    seated = [s for s in seats if s.seated]
-    gone = [s for s in seats if not s.seated]
-    seated_players = [s.player for s in seated]
-    pots = [
-        (AccountKind(a.kind).label, a.balance)
-        for a in Account.objects.filter(night=night, kind__in=NIGHT_POTS).order_by("kind")
-        if a.balance
-    ]
-    away = [p for p in night.group.players.all() if p not in seated_players]
-    context: dict[str, Any] = {
-        "night": night,
-        "membership": membership,
-        "may_record": membership.may_record,
-        "seats": [(s, stacks.get(s.player_id, 0)) for s in seated],
-        "gone": [(s, stacks.get(s.player_id, 0)) for s in gone],
-        "dealer": night.dealer if night.dealer and night.dealer.seated else None,
-        "games": [(g, game_label(g)) for g in night.allowed_games],
-        "pots": pots,
-        "running": night.status == NightStatus.RUNNING,
-        # The night's recorded games with their undo buttons (recording/_deal_list.html).
-        **_deal_list(night, membership),
-        "betting": (night.game_options or {}).get("betting", {}),
-        "anyone_away": bool(away),
-    }
-    if membership.may_record and context["running"]:
-        context.update(
-            arrive_form=forms_given.get("arrive_form") or ArriveForm(players=away),
-            rebuy_form=forms_given.get("rebuy_form") or RebuyForm(players=seated_players),
-            leave_form=forms_given.get("leave_form") or LeaveForm(players=seated_players),
-            end_form=forms_given.get("end_form") or EndNightForm(),
-            split_form=forms_given.get("split_form") or SplitForm(players=seated_players),
-            end_error=forms_given.get("end_error"),
-            end_hand=_hand_to_finish(night, forms_given.get("end_refusal")),
-            leave_error=forms_given.get("leave_error"),
-            fold_leave=_fold_leave_offer(forms_given.get("refusal")),
-            leave_hand=_hand_to_finish(night, forms_given.get("refusal")),
-        )
-    # Digital hands: start one, seat links, acting for an absent player (digital/_host_panel.html).
-    context.update(
-        host_panel_context(night, membership, error=forms_given.get("digital_error", ""))
-    )
-    return context
-
-
-def _fold_leave_offer(refusal: object) -> dict[str, Any] | None:
-    """After "cash out and leave" was refused for a player in the hand in play: the
-    confirm button that folds them out first, naming the hand it means."""
-    if not isinstance(refusal, PlayerInHandError):
-        return None
-    return {
-        "player_id": refusal.player_id,
-        "name": refusal.name,
-        "hand": refusal.hand,
-        "key": uuid.uuid4().hex,
-    }
-
-
-def _hand_to_finish(night: Night, refusal: object) -> dict[str, Any] | None:
-    """The hand that keeps the night from ending, with what the host can do about it."""
-    if not isinstance(refusal, HandRunningError) or refusal.hand.night_id != night.pk:
-        return None
-    return {"hand": refusal.hand, "abandon_key": uuid.uuid4().hex}
-
-
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
 def night_detail(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, membership = _get_night_for_user(request, night_id)
-    return render_page(request, "nights/night.html", _night_context(night, membership))
+    return night_page(request, night_id)
 
 
 def _table_action(
@@ -260,7 +139,7 @@ def _table_action(
     write: Callable[[Night, dict[str, Any]], object],
 ) -> HttpResponse:
     """Validate the form, let the service write, and show the night again (with any message)."""
-    night, membership = _get_night_for_recorder(request, night_id)
+    night, membership = night_for_user(request, night_id, record=True)
     form = form_class(request.POST, players=players(night))
     refusal: LedgerError | None = None
     if form.is_valid():
@@ -271,7 +150,7 @@ def _table_action(
             refusal = error
         else:
             return redirect("night_detail", night_id=night.pk)
-    context = _night_context(night, membership, **{form_name: form, "refusal": refusal})
+    context = night_context(night, membership, **{form_name: form, "refusal": refusal})
     return render_page(request, "nights/night.html", context, status=BAD_INPUT)
 
 
@@ -353,12 +232,12 @@ def night_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
 @require_POST
 def night_fold_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     """The host confirmed: fold the player out of the hand in play, then cash them out."""
-    night, membership = _get_night_for_recorder(request, night_id)
+    night, membership = night_for_user(request, night_id, record=True)
     post = request.POST
     player, hand = _whole(post.get("player")), _whole(post.get("hand"))
     if player is None or hand is None:
         message = gettext("The form was out of date: please try again.")
-        context = _night_context(night, membership, leave_error=message)
+        context = night_context(night, membership, leave_error=message)
         return render_page(request, "nights/night.html", context, status=BAD_INPUT)
     try:
         services.fold_and_leave(
@@ -370,7 +249,7 @@ def night_fold_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpRe
         )
     except LedgerError as error:
         status = CONFLICT if isinstance(error, HandOverError) else BAD_INPUT
-        context = _night_context(night, membership, leave_error=str(error))
+        context = night_context(night, membership, leave_error=str(error))
         return render_page(request, "nights/night.html", context, status=status)
     return redirect("night_detail", night_id=night.pk)
 
@@ -404,14 +283,14 @@ def night_split(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
 @login_required
 @require_POST
 def night_end(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, membership = _get_night_for_recorder(request, night_id)
+    night, membership = night_for_user(request, night_id, record=True)
     try:
         services.end_night(night_id=night.pk, by=request.user)
     except PotsNotEmptyError as error:
-        context = _night_context(night, membership, end_error=str(error))
+        context = night_context(night, membership, end_error=str(error))
         context["pots_held"] = True
         return render_page(request, "nights/night.html", context, status=BAD_INPUT)
     except LedgerError as error:
-        context = _night_context(night, membership, end_error=str(error), end_refusal=error)
+        context = night_context(night, membership, end_error=str(error), end_refusal=error)
         return render_page(request, "nights/night.html", context, status=BAD_INPUT)
     return redirect("night_detail", night_id=night.pk)

@@ -9,19 +9,17 @@ night. An HTMX request gets the form partial, a plain one the whole page.
 from __future__ import annotations
 
 import functools
-import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Exists, OuterRef
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from engine.errors import EngineError
 from gamenight import services
@@ -39,35 +37,22 @@ from gamenight.forms.recording import (
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
     MAX_CHIPS,
-    AccountKind,
-    Entry,
     Membership,
     Night,
     NightStatus,
     Transaction,
-    TransactionKind,
 )
+from gamenight.pages.access import night_for_user
+from gamenight.pages.deals import deal_list_context
+from gamenight.pages.recording_preview import (
+    night_pot_preview,
+    table_hand_preview,
+)
+from gamenight.pages.recording_stale import changed_message, gone_sentence, strip_stale_players
 from gamenight.request_numbers import signed_number, whole_number
 from gamenight.services import preview as previews
 from gamenight.services.recording import night_game_options
 from gamenight.services.table_version import version_since
-from gamenight.services.undo_order import undo_blockers
-from gamenight.views.recording_preview import (
-    night_pot_preview,
-    table_hand_preview,
-)
-from gamenight.views.recording_stale import changed_message, gone_sentence, strip_stale_players
-
-GAME_KINDS = (TransactionKind.TABLE_HAND, TransactionKind.GUTS_DEAL, TransactionKind.SHELBY_ROUND)
-
-
-def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
-    """The night and the user's membership of its group; Http404 for anyone else."""
-    night = Night.objects.filter(pk=night_id).select_related("group").first()
-    if night is None:
-        raise Http404("no such night")
-    membership = services.membership_for(request.user, night.group_id)
-    return night, membership
 
 
 def night_page_url(night: Night) -> str:
@@ -93,9 +78,7 @@ def _closed_message(night: Night) -> str:
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> HttpResponse:
-    night, membership = _get_night_for_user(request, night_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may record")
+    night, _membership = night_for_user(request, night_id, record=True)
     chosen = GAMES.get(game)
     if chosen is None:
         raise Http404("no such game")
@@ -318,71 +301,11 @@ def _record(
 # ---------------------------------------------------------------- recorded games and undo
 
 
-def deal_list_context(
-    night: Night, membership: Membership, *, latest: int | None = None
-) -> dict[str, Any]:
-    """The night's recorded games, newest first, each with its chips per player.
-
-    Three queries whatever the number of games; usable by the night page to
-    include ``recording/_deal_list.html``. ``latest`` keeps only the newest
-    few (the night page on a phone; the full list has its own page).
-    """
-    recorded = Transaction.objects.filter(night=night, kind__in=GAME_KINDS)
-    games = list(
-        recorded.select_related("deal__dealer__player")
-        .annotate(undone=Exists(Transaction.objects.filter(reverses=OuterRef("pk"))))
-        .order_by("-id")[:latest]
-    )
-    # Counted even when all fit, so that the page's queries never depend on the data.
-    total = len(games) if latest is None else recorded.count()
-    # Plain tuples, not model instances: a long night has thousands of entries
-    # and building an Entry and an Account for each was most of the page's time.
-    chips_by_game: dict[int, dict[str, int]] = {}
-    for transaction_id, name, amount in (
-        Entry.objects.filter(
-            transaction__in=[game.pk for game in games], account__kind=AccountKind.STACK
-        )
-        .values_list("transaction_id", "account__player__name", "amount")
-        .iterator()
-    ):
-        chips = chips_by_game.setdefault(transaction_id, {})
-        chips[name or "?"] = chips.get(name or "?", 0) + amount
-    # Only where an undo is possible now does the list offer one; elsewhere it says
-    # what to undo (or rebuy) first. Only a running night can be undone at all.
-    blocked = (
-        undo_blockers(night, [g for g in games if not g.undone])
-        if membership.may_record and night.status == NightStatus.RUNNING
-        else {}
-    )
-    rows = []
-    for record in games:
-        chips = chips_by_game.get(record.pk, {})
-        rows.append(
-            {
-                "transaction": record,
-                "deal": record.deal,
-                "game": GAMES[record.deal.game].title
-                if record.deal and record.deal.game in GAMES
-                else (record.deal.game if record.deal else ""),
-                "chips": sorted(chips.items(), key=lambda item: -item[1]),
-                "undo_key": uuid.uuid4().hex,
-                "undo_blocked": blocked[record.pk].note if record.pk in blocked else "",
-            }
-        )
-    return {
-        "night": night,
-        "deal_rows": rows,
-        "deal_total": total,
-        "deal_more": total - len(rows),
-        "may_record": membership.may_record and night.status == NightStatus.RUNNING,
-    }
-
-
 @login_required
 @require_http_methods(["GET"])
 @vary_on_headers("HX-Request")
 def night_deals(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, membership = _get_night_for_user(request, night_id)
+    night, membership = night_for_user(request, night_id)
     return _render_deals(request, night, membership)
 
 
@@ -416,9 +339,7 @@ def _render_deals(
 def undo_deal(
     request: AuthenticatedHttpRequest, night_id: int, transaction_id: int
 ) -> HttpResponse:
-    night, membership = _get_night_for_user(request, night_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may undo")
+    night, membership = night_for_user(request, night_id, record=True)
     key = request.POST.get("key", "")
     try:
         services.undo(
@@ -433,7 +354,7 @@ def undo_deal(
     if request.htmx:
         # The undo changes the stacks, the pots and the dealer shown around the
         # list too (the night page), so the whole page is reloaded, not just the list.
-        response = HttpResponse(status=204)
-        response["HX-Refresh"] = "true"
+        response = HttpResponseClientRefresh()
+        response.status_code = 204  # nothing to swap: htmx reloads on the header alone
         return response
     return redirect("night_deals", night_id=night.pk)

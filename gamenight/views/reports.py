@@ -14,7 +14,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -37,16 +37,13 @@ from gamenight.models import (
     Season,
     SeasonReport,
 )
+from gamenight.pages.access import group_for_user, night_for_user, season_for_user
+from gamenight.pages.keyed_writes import write_once
+from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.reports import build, mailing
 from gamenight.services import LedgerError
 from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
-from gamenight.views.groups import (
-    BAD_INPUT,
-    membership_for_user,
-    render_page,
-)
-from gamenight.views.keyed_writes import write_once
 
 POLL_SECONDS = 2
 OUT_OF_DATE = _("The form was out of date: please try again.")
@@ -71,24 +68,6 @@ class ChipValueForm(KeyedForm):
         decimal_places=2,
         widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.01"}),
     )
-
-
-def _get_night_for_user(request: HttpRequest, night_id: int) -> tuple[Night, Membership]:
-    group_id = Night.objects.filter(pk=night_id).values_list("group_id", flat=True).first()
-    if group_id is None:
-        raise Http404("no such night")
-    membership = membership_for_user(request, group_id)
-    return Night.objects.select_related("group", "season").get(pk=night_id), membership
-
-
-def _get_season_for_user(
-    request: HttpRequest, group_id: int, season_id: int
-) -> tuple[Season, Membership]:
-    membership = membership_for_user(request, group_id)
-    season = Season.objects.select_related("group").filter(pk=season_id, group_id=group_id).first()
-    if season is None:
-        raise Http404("no such season")
-    return season, membership
 
 
 def _money(cents: int) -> str:
@@ -152,32 +131,21 @@ def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]
 @require_GET
 @vary_on_headers("HX-Request")
 def night_report(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, membership = _get_night_for_user(request, night_id)
-    report = NightReport.objects.filter(night=night).first()
-    context = {
-        "night": night,
-        "group": night.group,
-        "membership": membership,
-        "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
-        "rebuild_form": RebuildForm(),
-        "chip_form": _chip_form(night.group, membership),
-        "refresh_url": reverse("night_report", args=[night.pk]),
-        **_report_context(report),
-    }
-    return render_page(request, "reports/night_report.html", context)
+    night, membership = night_for_user(request, night_id)
+    return render_page(request, "reports/night_report.html", _night_context(night, membership))
 
 
 @login_required
 @require_GET
 def night_report_png(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, _membership = _get_night_for_user(request, night_id)
+    night, _membership = night_for_user(request, night_id)
     return _chart(NightReport.objects.filter(night=night).exclude(png=b"").first())
 
 
 @login_required
 @require_GET
 def night_report_csv(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, _membership = _get_night_for_user(request, night_id)
+    night, _membership = night_for_user(request, night_id)
     report = NightReport.objects.filter(night=night).first()
     return _entries_csv(report, f"night-{night.date}-entries.csv")
 
@@ -185,9 +153,7 @@ def night_report_csv(request: AuthenticatedHttpRequest, night_id: int) -> HttpRe
 @login_required
 @require_POST
 def night_report_rebuild(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
-    night, membership = _get_night_for_user(request, night_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may build a report again")
+    night, membership = night_for_user(request, night_id, record=True)
     form = RebuildForm(request.POST)
     url = reverse("night_report", args=[night.pk])
     if not form.is_valid() or night.status != NightStatus.CLOSED:
@@ -210,9 +176,7 @@ def night_report_rebuild(request: AuthenticatedHttpRequest, night_id: int) -> Ht
 @require_POST
 def night_report_mail(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     """ "Send again" of a failed mail (host and co-hosts); a second tap sends nothing more."""
-    night, membership = _get_night_for_user(request, night_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may send the report again")
+    night, membership = night_for_user(request, night_id, record=True)
     report = NightReport.objects.filter(night=night).first()
     form = MailAgainForm(request.POST)
     if not form.is_valid():
@@ -248,19 +212,22 @@ def _night_refused(
         error = str(
             _("The night is not over yet.") if night.status != NightStatus.CLOSED else OUT_OF_DATE
         )
-    context = {
+    context = _night_context(night, membership, rebuild_error=error, **errors)
+    return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
+
+
+def _night_context(night: Night, membership: Membership, **extra: Any) -> dict[str, Any]:
+    return {
         "night": night,
         "group": night.group,
         "membership": membership,
         "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
         "rebuild_form": RebuildForm(),
-        "rebuild_error": error,
-        **errors,
         "chip_form": _chip_form(night.group, membership),
         "refresh_url": reverse("night_report", args=[night.pk]),
         **_report_context(NightReport.objects.filter(night=night).first()),
+        **extra,
     }
-    return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
 
 
 # ------------------------------------------------------------------ the season
@@ -293,7 +260,7 @@ def _season_context(season: Season, membership: Membership, **extra: Any) -> dic
 @require_GET
 @vary_on_headers("HX-Request")
 def season_report(request: AuthenticatedHttpRequest, group_id: int, season_id: int) -> HttpResponse:
-    season, membership = _get_season_for_user(request, group_id, season_id)
+    season, membership = season_for_user(request, group_id, season_id)
     return render_page(request, "reports/season_report.html", _season_context(season, membership))
 
 
@@ -302,7 +269,7 @@ def season_report(request: AuthenticatedHttpRequest, group_id: int, season_id: i
 def season_report_png(
     request: AuthenticatedHttpRequest, group_id: int, season_id: int
 ) -> HttpResponse:
-    season, _membership = _get_season_for_user(request, group_id, season_id)
+    season, _membership = season_for_user(request, group_id, season_id)
     return _chart(SeasonReport.objects.filter(season=season).exclude(png=b"").first())
 
 
@@ -311,7 +278,7 @@ def season_report_png(
 def season_report_csv(
     request: AuthenticatedHttpRequest, group_id: int, season_id: int
 ) -> HttpResponse:
-    season, _membership = _get_season_for_user(request, group_id, season_id)
+    season, _membership = season_for_user(request, group_id, season_id)
     report = SeasonReport.objects.filter(season=season).first()
     return _entries_csv(report, f"season-{season.pk}-entries.csv")
 
@@ -321,9 +288,7 @@ def season_report_csv(
 def season_report_rebuild(
     request: AuthenticatedHttpRequest, group_id: int, season_id: int
 ) -> HttpResponse:
-    season, membership = _get_season_for_user(request, group_id, season_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may build a report")
+    season, membership = season_for_user(request, group_id, season_id, record=True)
     form = RebuildForm(request.POST)
     if not form.is_valid():
         return _season_refused(request, season, membership, rebuild_error=OUT_OF_DATE)
@@ -347,9 +312,7 @@ def season_report_rebuild(
 def season_report_mail(
     request: AuthenticatedHttpRequest, group_id: int, season_id: int
 ) -> HttpResponse:
-    season, membership = _get_season_for_user(request, group_id, season_id)
-    if not membership.may_record:
-        raise PermissionDenied("only the host and co-hosts may send the report again")
+    season, membership = season_for_user(request, group_id, season_id, record=True)
     form = MailAgainForm(request.POST)
     if not form.is_valid():
         return _season_refused(request, season, membership, mail_refused=OUT_OF_DATE)
@@ -377,7 +340,7 @@ def season_report_mail(
 @require_POST
 def chip_value(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The host sets what a chip is worth; reports built from now on say who pays whom."""
-    membership = membership_for_user(request, group_id)
+    membership = group_for_user(request, group_id)
     if membership.role != Role.HOST:
         raise PermissionDenied("only the host sets the chip value")
     form = ChipValueForm(request.POST)

@@ -17,8 +17,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from gamenight.forms.nights import all_games, game_label
 from gamenight.http import HtmxHttpRequest
+from gamenight.pages.render import render_page
 from gamenight.request_numbers import whole_number
-from gamenight.views.groups import render_page
 
 # An engine slug: lower-case words joined by hyphens. Anything else (a partial
 # such as "_stud", a path) is never looked up as a card.

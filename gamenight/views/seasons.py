@@ -11,19 +11,16 @@ from django.views.decorators.http import require_http_methods
 from gamenight import services
 from gamenight.forms.groups import SeasonForm
 from gamenight.http import AuthenticatedHttpRequest
+from gamenight.pages.access import group_for_user
+from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import LedgerError
 from gamenight.services.request_keys import RequestKeyConflictError, Result, once
-from gamenight.views.groups import (
-    BAD_INPUT,
-    recorder_membership,
-    render_page,
-)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    membership = recorder_membership(request, group_id)
+    membership = group_for_user(request, group_id, record=True)
     form = SeasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         name, starts_on = form.cleaned_data["name"], form.cleaned_data["starts_on"]

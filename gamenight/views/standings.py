@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from gamenight import services
 from gamenight.charts import line_chart
 from gamenight.http import AuthenticatedHttpRequest
-from gamenight.models import Group, Player, Season
+from gamenight.models import Player, Season
+from gamenight.pages.access import group_for_user
 from gamenight.request_numbers import whole_number
 from gamenight.services import standings as computed
-
-
-def _get_group_for_user(request: HttpRequest, group_id: int) -> Group:
-    return services.group_for_viewing(request.user, group_id)
 
 
 def _points(raw: str | None) -> tuple[int, ...] | None:
@@ -41,7 +37,7 @@ def _points(raw: str | None) -> tuple[int, ...] | None:
 def season_standings(
     request: AuthenticatedHttpRequest, group_id: int, season_id: int
 ) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = group_for_user(request, group_id).group
     season = Season.objects.filter(group=group, pk=season_id).first()
     if season is None:
         raise Http404("no such season")
@@ -74,7 +70,7 @@ def season_standings(
 def player_history(
     request: AuthenticatedHttpRequest, group_id: int, player_id: int
 ) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = group_for_user(request, group_id).group
     player = Player.objects.filter(group=group, pk=player_id).first()
     if player is None:
         raise Http404("no such player")

@@ -1,0 +1,125 @@
+"""What a viewer reads of a digital hand: the moves' and events' names, the players'
+rows and the log, built only from the engine's seat or table view (a card the
+viewer may not see is not in the view, so it cannot reach the HTML).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+from engine.games import ActionName
+from gamenight.forms.nights import game_label
+
+LOG_LINES = 8
+
+ACTION_LABELS: Mapping[str, Any] = {
+    ActionName.CHECK: gettext_lazy("Check"),
+    ActionName.CALL: gettext_lazy("Call"),
+    ActionName.BET: gettext_lazy("Bet"),
+    ActionName.RAISE_BY: gettext_lazy("Raise by"),
+    ActionName.FOLD: gettext_lazy("Fold"),
+    ActionName.ALL_IN: gettext_lazy("All in"),
+    ActionName.PAY_POT: gettext_lazy("Pay the pot"),
+    ActionName.BUY_WALK: gettext_lazy("Buy the extra card"),
+    ActionName.DECLINE_WALK: gettext_lazy("No extra card"),
+    ActionName.FLIP: gettext_lazy("Flip a card"),
+    ActionName.DRAW: gettext_lazy("Draw"),
+    ActionName.DECLARE_IN: gettext_lazy("In"),
+    ActionName.DECLARE_OUT: gettext_lazy("Out"),
+    ActionName.HOLD: gettext_lazy("Hold"),
+    ActionName.DROP: gettext_lazy("Drop"),
+    ActionName.SWITCH_GAME: gettext_lazy("Switch to"),
+    ActionName.KEEP_GAME: gettext_lazy("Keep the game"),
+    ActionName.BUY_CARD: gettext_lazy("Buy a card"),
+    ActionName.DECLINE_CARD: gettext_lazy("No card"),
+    ActionName.CALL_SPIT: gettext_lazy("Spit!"),
+    ActionName.PASS_SPIT: gettext_lazy("Let it go"),
+}
+
+EVENT_LABELS: Mapping[str, Any] = {
+    "ante": gettext_lazy("antes"),
+    "deal": gettext_lazy("gets a card"),
+    "check": gettext_lazy("checks"),
+    "bet": gettext_lazy("bets"),
+    "call": gettext_lazy("calls"),
+    "raise": gettext_lazy("raises to"),
+    "fold": gettext_lazy("folds"),
+    "pay_pot": gettext_lazy("pays the pot"),
+    "buy_walk": gettext_lazy("buys the extra card"),
+    "decline_walk": gettext_lazy("declines the extra card"),
+    "void_deal": gettext_lazy("the deal is void"),
+    "flip": gettext_lazy("flips"),
+    "draw": gettext_lazy("draws"),
+    "table_card": gettext_lazy("card in the middle"),
+    "declare": gettext_lazy("decides"),
+    "reveal": gettext_lazy("shows"),
+    "switch_game": gettext_lazy("switches the game"),
+    "wild_change": gettext_lazy("wild cards change"),
+    "buy_card": gettext_lazy("buys a card"),
+    "decline_card": gettext_lazy("declines a card"),
+    "settle": gettext_lazy("settles"),
+    "discard": gettext_lazy("discards"),
+    "keep_game": gettext_lazy("keeps the game"),
+    "show": gettext_lazy("shows"),
+    "win": gettext_lazy("wins"),
+    "return": gettext_lazy("gets back"),
+    "leave": gettext_lazy("leaves the table and folds"),
+}
+
+
+def new_key() -> str:
+    return uuid.uuid4().hex
+
+
+def _game_title(name: str) -> str:
+    return game_label(name)
+
+
+def players(
+    view: Mapping[str, Any], *, me: int | None, odds: Mapping[int, float] | None
+) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for index, player in enumerate(view["players"]):
+        chance = None if odds is None else odds.get(index)
+        rows.append(
+            {
+                "index": index,
+                "name": player["name"],
+                "stack": player["stack"],
+                "put_in": player["put_in"],
+                "folded": player["folded"],
+                "cards": player["cards"],
+                "down_count": player["down_count"],
+                "hidden": max(
+                    0, player["down_count"] - sum(1 for c in player["cards"] if not c["up"])
+                ),
+                "me": index == me,
+                "acting": view["actor"] == index,
+                "dealer": view["dealer"] == index,
+                "payout": (view["payouts"] or [None] * len(view["players"]))[index],
+                "odds": None if chance is None else round(chance * 100),
+            }
+        )
+    return rows
+
+
+def log(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The last events, newest first, as the viewer may see them."""
+    names = [p["name"] for p in view["players"]]
+    lines = []
+    for event in view["log"][-LOG_LINES:][::-1]:
+        seat = event["seat"]
+        lines.append(
+            {
+                "who": names[seat] if 0 <= seat < len(names) else "",
+                "what": EVENT_LABELS.get(event["kind"], event["kind"]),
+                "chips": event["chips"],
+                "card": event["card"],
+                "text": event["text"],
+            }
+        )
+    return lines

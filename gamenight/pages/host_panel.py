@@ -1,0 +1,69 @@
+"""What the night page shows of digital hands (digital/_host_panel.html): deal one,
+the hand in play, the seat links, and the moves a host may make for a player
+away from the phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games import ActionName, seat_view, table_view
+from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus
+from gamenight.pages.hand_view import ACTION_LABELS, _game_title, new_key
+from gamenight.services import digital, seat_links
+
+# Actions a host may take for a player away from the phone, as buttons.
+_HOST_ORDER = [a for a in ActionName if a in digital.HOST_ACTIONS]
+
+
+def host_panel_context(night: Night, membership: Membership, *, error: str = "") -> dict[str, Any]:
+    """What the night page shows of digital hands (see digital/_host_panel.html)."""
+    running = night.status == NightStatus.RUNNING
+    if not running:
+        # A night not (or no longer) in play has no hand to deal or show.
+        return {"digital": {}}
+    hand = seat_links.current_hand(night)
+    panel: dict[str, Any] = {
+        "may_record": membership.may_record and running,
+        "error": error,
+        "hand": hand,
+        "games": [(g, _game_title(g)) for g in digital.playable_games(night)] if running else [],
+        "start_key": new_key(),
+    }
+    if hand is not None:
+        state = digital.hand_state(hand)
+        view = table_view(state)
+        panel.update(
+            game_title=_game_title(hand.deal.game),
+            running=hand.status == HandStatus.RUNNING,
+            waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
+            pot=view["pot"],
+            abandon_key=new_key(),
+        )
+        if panel["may_record"] and hand.is_running:
+            panel["absent"] = _absent_actions(state, hand)
+    # Links are made when a hand is dealt: before the night's first hand there are none.
+    if panel["may_record"] and hand is not None:
+        panel["links"] = [
+            {"link": link, "name": link.seat.player.name, "revoke_key": new_key()}
+            for link in seat_links.night_links(night)
+        ]
+    return {"digital": panel}
+
+
+def _absent_actions(state: Any, hand: DigitalHand) -> list[dict[str, Any]]:
+    """For each seat that may act now, the moves a host may make for it."""
+    rows = []
+    for seat in range(state.seat_count):
+        kinds = {a["kind"] for a in seat_view(state, seat)["legal_actions"]}
+        allowed = [a for a in _HOST_ORDER if a in kinds]
+        if allowed:
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": state.names[seat],
+                    "actions": [
+                        {"kind": a, "label": ACTION_LABELS[a], "key": new_key()} for a in allowed
+                    ],
+                }
+            )
+    return rows

@@ -1,0 +1,95 @@
+"""The host's moves on digital hands, from the night page: deal a hand, act for a
+player away from the phone, abandon a hand, revoke a seat link.
+
+Each answers with the night page (:mod:`gamenight.pages.night`): for HTMX its
+content, with any refusal in the digital-hands panel; otherwise a redirect to it.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from engine.games import ActionName
+from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from gamenight.pages.moves import whole
+from gamenight.pages.night import night_page
+from gamenight.pages.render import BAD_INPUT, CONFLICT
+from gamenight.services import LedgerError, digital, seat_links
+
+
+def _refused(request: HtmxHttpRequest, night_id: int, error: str, status: int) -> HttpResponse:
+    return night_page(request, night_id, digital_error=error, status=status)
+
+
+def _done(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    if request.htmx:
+        return night_page(request, night_id)
+    return redirect(reverse("night_detail", args=[night_id]) + "#digital")
+
+
+@login_required
+@require_POST
+def hand_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
+    try:
+        digital.start_hand(
+            night_id=night_id,
+            by=request.user,
+            key=str(request.POST.get("key", "")),
+            game=str(request.POST.get("game", "")),
+        )
+    except LedgerError as error:
+        return _refused(request, night_id, str(error), BAD_INPUT)
+    return _done(request, night_id)
+
+
+@login_required
+@require_POST
+def hand_act_for(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    try:
+        action = ActionName(str(request.POST.get("action", "")))
+        seat = whole(request.POST.get("seat"), gettext("Pick a player."))
+        version = whole(request.POST.get("version"), gettext("The page is out of date: reload it."))
+    except ValueError:
+        return _refused(request, night_id, gettext("That is not a move of this game."), BAD_INPUT)
+    try:
+        digital.act_for_absent(
+            night_id=night_id,
+            hand_id=hand_id,
+            by=request.user,
+            seat=seat,
+            action=action,
+            version=version,
+            key=str(request.POST.get("key", "")),
+        )
+    except digital.HandOverError as error:
+        return _refused(request, night_id, str(error), CONFLICT)
+    except LedgerError as error:
+        return _refused(request, night_id, str(error), BAD_INPUT)
+    return _done(request, night_id)
+
+
+@login_required
+@require_POST
+def hand_abandon(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    try:
+        digital.abandon_hand(
+            night_id=night_id,
+            hand_id=hand_id,
+            by=request.user,
+            key=str(request.POST.get("key", "")),
+        )
+    except LedgerError as error:
+        return _refused(request, night_id, str(error), BAD_INPUT)
+    return _done(request, night_id)
+
+
+@login_required
+@require_POST
+def link_revoke(request: AuthenticatedHttpRequest, night_id: int, link_id: int) -> HttpResponse:
+    seat_links.revoke_link(night_id=night_id, by=request.user, link_id=link_id)
+    return _done(request, night_id)

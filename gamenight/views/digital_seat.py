@@ -1,0 +1,136 @@
+"""A player's seat on their own phone: the page, its poll and the player's moves.
+
+The seat page is built only from :func:`engine.games.views.seat_view`
+(:mod:`gamenight.pages.seat`): a card the player may not see is not in the data,
+so it cannot reach the HTML.
+
+A seat link shows its seat only on the phone that opened it first
+(:mod:`gamenight.services.seat_binding`): any other browser, the host's
+included, gets a 403 page with no card, and that check comes before the poll's
+304 and before a move.
+
+The page polls :func:`seat_state` every second (htmx). Its ETag is the hand's
+version (with the seat and the language, :mod:`gamenight.pages.etags`); the
+poller sends it back as ``If-None-Match`` and gets ``304 Not Modified`` with no
+body while nothing changed. A phone that slept catches up on its next poll.
+Without JavaScript, reloading the page shows the same.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from gamenight.http import HtmxHttpRequest
+from gamenight.models import SeatLink
+from gamenight.pages.etags import polled, tagged
+from gamenight.pages.moves import read_move, whole
+from gamenight.pages.render import BAD_INPUT, CONFLICT
+from gamenight.pages.seat import SeatPoll, seat_context, seat_tag
+from gamenight.services import LedgerError, digital, seat_binding, seat_links
+from gamenight.services.seat_binding import Binding
+
+
+def _render_seat(
+    request: HtmxHttpRequest, link: SeatLink, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    context = seat_context(link, error=error)
+    name = "digital/seat.html#live" if request.htmx else "digital/seat.html"
+    return tagged(render(request, name, context, status=status), context["etag"])
+
+
+@require_GET
+@vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    link = seat_links.link_for_token(token)
+    # The first open binds the link to this phone; any other browser sees nothing.
+    allowed, secret = seat_binding.open_seat(request, link)
+    if not allowed:
+        return _elsewhere(request)
+    response = _render_seat(request, link)
+    if secret is not None:
+        seat_binding.remember(response, request, link, secret)
+    return response
+
+
+@require_GET
+@vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The live part of the seat page; 304 while the hand has not moved.
+
+    The 304 is answered from one query (the link, its hand's id and version)
+    before anything is loaded or rendered: most polls end there.
+    """
+    poll = seat_links.seat_poll(token)
+    link_id, device_hash, _seated, _hand_id, _version = poll
+    # Before the 304: another phone learns nothing, not even that nothing changed.
+    bound = seat_binding.binding(request, link_id, device_hash)
+    if bound is not Binding.MINE:
+        return _elsewhere(request, unopened=bound is Binding.FREE)
+    return _live_seat(request, token, poll)
+
+
+def _poll_tag(request: HttpRequest, token: str, poll: SeatPoll) -> str:
+    link_id, _device_hash, seated, hand_id, version = poll
+    return seat_tag(link_id, seated, hand_id, version)
+
+
+@polled(_poll_tag)
+def _live_seat(request: HttpRequest, token: str, poll: SeatPoll) -> HttpResponse:
+    link = seat_links.link_for_token(token)
+    context = seat_context(link)
+    return tagged(render(request, "digital/seat.html#live", context), context["etag"])
+
+
+@require_POST
+def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    link = seat_links.link_for_token(token)
+    bound = seat_binding.binding(request, link.pk, link.device_hash)
+    if bound is not Binding.MINE:
+        return _elsewhere(request, unopened=bound is Binding.FREE)
+    if not link.seat.seated:
+        return _render_seat(request, link, error=_left_the_table(), status=CONFLICT)
+    hand = seat_links.hand_for_link(link)
+    seat = None if hand is None else digital.engine_seat(hand, link.seat_id)
+    if hand is None or seat is None:
+        return _render_seat(
+            request, link, error=gettext("You are not in this hand."), status=BAD_INPUT
+        )
+    try:
+        # Versions start again every hand: the hand's id tells a request for an
+        # earlier hand (a phone that slept, a retry) from one for this hand.
+        named = whole(request.POST.get("hand"), gettext("The page is out of date: reload it."))
+        if named != hand.pk:
+            raise digital.HandOverError(
+                gettext("That hand is over: here is the hand in play now. Nothing was changed.")
+            )
+        move, version, key = read_move(request.POST)
+        digital.act(hand_id=hand.pk, seat=seat, move=move, version=version, key=key, link=link)
+    except digital.HandOverError as error:
+        return _render_seat(request, link, error=str(error), status=CONFLICT)
+    except LedgerError as error:
+        return _render_seat(request, link, error=str(error), status=BAD_INPUT)
+    if request.htmx:
+        return _render_seat(request, link)
+    return redirect("seat_page", token=link.token)
+
+
+def _left_the_table() -> str:
+    return gettext("You left the table: this seat can no longer act. Nothing was changed.")
+
+
+def _elsewhere(request: HtmxHttpRequest, *, unopened: bool = False) -> HttpResponse:
+    """The page of a seat link opened in a browser that does not hold the seat: no
+    name, no cards, no hand; only what to do about it."""
+    message = (
+        gettext("Open this seat on your phone first.")
+        if unopened
+        else gettext("This seat is open on another phone. Ask the host to move it to this phone.")
+    )
+    name = "digital/seat_elsewhere.html#live" if request.htmx else "digital/seat_elsewhere.html"
+    response = render(request, name, {"message": message}, status=403)
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

@@ -1,0 +1,110 @@
+"""Every URL name and its path, as they were before the URLs moved into gamenight/urls.py.
+
+The table was generated from the URL modules of the branch point (views/*_urls.py),
+by reverse() with the sample arguments below: a link in a template, a mail or a
+bookmark keeps working only if each name still gives the same path and that path
+still resolves to the same name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+
+BEFORE: list[tuple[str, dict[str, Any], str]] = [
+    ("home", {}, "/"),
+    ("healthz", {}, "/healthz"),
+    ("set_language", {}, "/i18n/setlang/"),
+    ("signup", {}, "/accounts/signup/"),
+    ("login", {}, "/accounts/login/"),
+    ("logout", {}, "/accounts/logout/"),
+    ("password_change", {}, "/accounts/password/"),
+    ("password_change_done", {}, "/accounts/password/done/"),
+    ("password_reset", {}, "/accounts/password/reset/"),
+    ("password_reset_done", {}, "/accounts/password/reset/sent/"),
+    (
+        "password_reset_confirm",
+        {"uidb64": "MQ", "token": "abc-def"},
+        "/accounts/password/reset/MQ/abc-def/",
+    ),
+    ("password_reset_complete", {}, "/accounts/password/reset/done/"),
+    ("group_create", {}, "/groups/new/"),
+    ("group_detail", {"group_id": 11}, "/groups/11/"),
+    ("group_invite_rotate", {"group_id": 11}, "/groups/11/invite/rotate/"),
+    ("group_invite_single", {"group_id": 11}, "/groups/11/invite/single/"),
+    ("member_remove", {"group_id": 11, "membership_id": 12}, "/groups/11/members/12/remove/"),
+    ("member_role", {"group_id": 11, "membership_id": 12}, "/groups/11/members/12/role/"),
+    ("group_join", {"token": "Tok-en_9"}, "/join/Tok-en_9/"),
+    ("player_create", {"group_id": 11}, "/groups/11/players/new/"),
+    ("season_create", {"group_id": 11}, "/groups/11/seasons/new/"),
+    ("night_create", {"group_id": 11}, "/groups/11/nights/new/"),
+    ("night_detail", {"night_id": 11}, "/nights/11/"),
+    ("night_start", {"night_id": 11}, "/nights/11/start/"),
+    ("night_arrive", {"night_id": 11}, "/nights/11/arrive/"),
+    ("night_rebuy", {"night_id": 11}, "/nights/11/rebuy/"),
+    ("night_leave", {"night_id": 11}, "/nights/11/leave/"),
+    ("night_fold_leave", {"night_id": 11}, "/nights/11/leave/fold/"),
+    ("night_split", {"night_id": 11}, "/nights/11/split/"),
+    ("night_end", {"night_id": 11}, "/nights/11/end/"),
+    ("rules_card", {"game": "guts"}, "/rules/guts/"),
+    ("record_game", {"night_id": 11, "game": "guts"}, "/nights/11/record/guts/"),
+    ("night_deals", {"night_id": 11}, "/nights/11/deals/"),
+    ("undo_deal", {"night_id": 11, "transaction_id": 12}, "/nights/11/deals/12/undo/"),
+    ("season_standings", {"group_id": 11, "season_id": 12}, "/groups/11/seasons/12/standings/"),
+    ("player_history", {"group_id": 11, "player_id": 12}, "/groups/11/players/12/history/"),
+    ("night_report", {"night_id": 11}, "/nights/11/report/"),
+    ("night_report_png", {"night_id": 11}, "/nights/11/report/chart.png"),
+    ("night_report_csv", {"night_id": 11}, "/nights/11/report/entries.csv"),
+    ("night_report_rebuild", {"night_id": 11}, "/nights/11/report/build/"),
+    ("night_report_mail", {"night_id": 11}, "/nights/11/report/mail/"),
+    ("season_report", {"group_id": 11, "season_id": 12}, "/groups/11/seasons/12/report/"),
+    (
+        "season_report_png",
+        {"group_id": 11, "season_id": 12},
+        "/groups/11/seasons/12/report/chart.png",
+    ),
+    (
+        "season_report_csv",
+        {"group_id": 11, "season_id": 12},
+        "/groups/11/seasons/12/report/entries.csv",
+    ),
+    (
+        "season_report_rebuild",
+        {"group_id": 11, "season_id": 12},
+        "/groups/11/seasons/12/report/build/",
+    ),
+    ("season_report_mail", {"group_id": 11, "season_id": 12}, "/groups/11/seasons/12/report/mail/"),
+    ("chip_value", {"group_id": 11}, "/groups/11/chip-value/"),
+    ("seat_page", {"token": "Tok-en_9"}, "/s/Tok-en_9/"),
+    ("seat_state", {"token": "Tok-en_9"}, "/s/Tok-en_9/state/"),
+    ("seat_act", {"token": "Tok-en_9"}, "/s/Tok-en_9/act/"),
+    ("digital_start", {"night_id": 11}, "/nights/11/hands/start/"),
+    ("digital_table", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/table/"),
+    ("digital_table_state", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/table/state/"),
+    ("digital_act_for", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/act-for/"),
+    ("digital_abandon", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/abandon/"),
+    ("digital_revoke_link", {"night_id": 11, "link_id": 12}, "/nights/11/links/12/revoke/"),
+]
+
+
+@pytest.mark.parametrize(("name", "kwargs", "path"), BEFORE, ids=[row[0] for row in BEFORE])
+def test_every_name_reverses_to_the_same_path(name: str, kwargs: dict[str, Any], path: str) -> None:
+    assert reverse(name, kwargs=kwargs) == path
+    assert resolve(path).url_name == name
+
+
+def _names(patterns: list[URLPattern | URLResolver]) -> set[str]:
+    names: set[str] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace is None:  # the admin has its own namespace
+                names |= _names(pattern.url_patterns)
+        elif pattern.name:
+            names.add(pattern.name)
+    return names
+
+
+def test_no_name_was_added_or_lost() -> None:
+    assert _names(get_resolver().url_patterns) == {row[0] for row in BEFORE}
