@@ -36,7 +36,7 @@ from django.views.decorators.vary import vary_on_headers
 from engine.cards import parse_card
 from engine.errors import EngineError
 from engine.games import ActionName, seat_view, table_view
-from gamenight.forms.nights import game_label
+from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus, SeatLink
 from gamenight.request_numbers import whole_number
@@ -113,7 +113,7 @@ def _new_key() -> str:
 
 
 def _game_title(name: str) -> str:
-    return game_label(name)
+    return game_title(name)
 
 
 # ---------------------------------------------------------------------- shared rendering

@@ -13,6 +13,11 @@ from gamenight.request_numbers import whole_number
 from gamenight.views.groups import render_page
 
 
+def has_rules_card(game: str) -> bool:
+    """Whether ``game`` has a rules card (the catalogue test asks this of every game)."""
+    return game in RULES
+
+
 def rules_text(game: str, language: str | None) -> list[str]:
     texts = RULES[game]
     lang = "de" if (language or "").startswith("de") else "en"
