@@ -57,6 +57,8 @@ def _option_field(game: str, spec: OptionSpec) -> forms.Field:
             label=label,
             choices=[(c, choice_label(c)) for c in spec.choices],
             help_text=help_text,
+            # Left out (a game the night does not allow): the engine's default.
+            required=False,
         )
     return forms.IntegerField(
         label=label,
