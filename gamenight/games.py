@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from engine.games.catalog import CATALOGUE, ENTRIES
-from engine.games.entry import GameEntry, RecordingFamily
+from engine.games.entry import Family, RecordingFamily
 
 TITLES: Final[dict[str, StrPromise]] = {
     "seven-card-stud": _("Seven-card stud"),
@@ -159,17 +159,13 @@ def recorded_games(family: RecordingFamily) -> list[str]:
     return [e.name for e in ENTRIES if e.recording is not None and e.recording.family == family]
 
 
-def entry_of(name: str) -> GameEntry | None:
-    return CATALOGUE.get(name)
-
-
-def family_of(name: str) -> str | None:
+def family_of(name: str) -> Family | None:
     """The engine family of game ``name`` (guts, shelby, stud ...); ``None``: no such game."""
     entry = CATALOGUE.get(name)
     return entry.family if entry is not None else None
 
 
-def games_of_family(family: str) -> frozenset[str]:
+def games_of_family(family: Family) -> frozenset[str]:
     return frozenset(e.name for e in ENTRIES if e.family == family)
 
 

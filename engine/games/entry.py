@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # with the spit card in the middle (spit), in or out (guts), held or dropped (shelby).
 RecordingFamily = Literal["stud", "spit", "guts", "shelby"]
 
+# The family module that declares a game.
+Family = Literal["stud", "no-peek", "spit", "guts", "shelby", "variants"]
+
 Builder = Callable[[Mapping[str, object]], "GameRules"]
 
 
@@ -55,8 +58,7 @@ class GameEntry:
     how it is dealt digitally and how it is recorded."""
 
     name: str
-    family: str
-    """The family module that declares it: stud, no-peek, spit, guts, shelby, variants."""
+    family: Family
     title: str
     rule: str
     """Where the game is described, e.g. "RULINGS 11" or "baseball.de.txt"."""

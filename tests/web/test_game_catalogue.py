@@ -30,7 +30,7 @@ from engine.games.entry import GameEntry
 from engine.games.families import stud
 from engine.games.options import OptionSpec
 from engine.games.random_play import play_out
-from gamenight.games import TITLES, option_texts
+from gamenight.games import CHOICE_LABELS, TITLES, option_texts
 from gamenight.models import Deal
 from gamenight.views.rules_cards import has_rules_card
 
@@ -118,6 +118,15 @@ def catalogue_problems(client: Client, table: Table) -> list[str]:
                 found.append(f"option {spec.name} has no label and help in gamenight/games.py")
             for msgid in _untranslated(texts, german):
                 found.append(f"option {spec.name}: no German for {msgid!r}")
+            for choice in spec.choices:
+                if choice not in CHOICE_LABELS:
+                    found.append(f"option {spec.name}: no label for the choice {choice!r}")
+            found += [
+                f"option {spec.name}: no German for {msgid!r}"
+                for msgid in _untranslated(
+                    [CHOICE_LABELS[c] for c in spec.choices if c in CHOICE_LABELS], german
+                )
+            ]
             if not spec.rule:
                 found.append(f"option {spec.name} names no rule")
         problems += [(entry.name, what) for what in found]

@@ -80,7 +80,7 @@ _PAY_OPTIONS: Final = (
 )
 
 
-SEVEN: Final = HandSize(dealt=7)
+_SEVEN: Final = HandSize(dealt=7)
 _STUD_RECORDING: Final = Recording(family="stud")
 _BASEBALL_RECORDING: Final = Recording(family="stud", pays_pot=True)
 
@@ -92,7 +92,7 @@ def _seven_card_stud(name: str) -> GameEntry:
         title="seven-card stud",
         rule="RULINGS 11",
         ranking=STANDARD,
-        hand_size=SEVEN,
+        hand_size=_SEVEN,
         build=lambda _: GameRules(
             name=name, steps=STUD_STEPS, ranking=STANDARD, min_players=2, max_players=7
         ),
@@ -111,6 +111,7 @@ def _baseball_family(
 ) -> GameEntry:
     """Seven-card stud with wild ranks, an extra card on ``extra_rank`` and, if
     ``pay_rank`` is given, pay the pot or fold on it (ruling 11)."""
+    ranking = HighRanking(wild=wild)
 
     def build(values: Mapping[str, object]) -> GameRules:
         triggers: list[Trigger] = []
@@ -143,7 +144,6 @@ def _baseball_family(
             options=tuple(sorted(values.items())),
         )
 
-    ranking = HighRanking(wild=wild)
     return GameEntry(
         name=name,
         family="stud",
