@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from engine.hands.evaluate import HandValue
 from engine.hands.size import game_name
 from engine.table_hand.settle import Reason
+from gamenight.games import TITLES
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -117,11 +118,10 @@ def reason_text(reason: Reason, hand: HandValue | None = None) -> str:
 
 
 def game_title(game: str) -> str:
-    """A game's name in the page's language: the recording form's title, else the engine's."""
-    from gamenight.forms.recording import GAMES  # the forms import the services, not this
-
-    chosen = GAMES.get(game)
-    return str(chosen.title) if chosen is not None else game_name(game)
+    """A game's name in the page's language, else the engine's (a part of a game such as
+    Psycho Shelby's low round has no title of its own on the web)."""
+    title = TITLES.get(game)
+    return str(title) if title is not None else game_name(game)
 
 
 def error_text(error: Exception) -> str:

@@ -10,15 +10,9 @@ from typing import TextIO
 
 from engine.cards import parse_cards
 from engine.errors import EngineError
+from engine.games.catalog import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME
 from engine.hands.evaluate import HandValue, evaluate
-from engine.hands.rankings import (
-    GAMES_WITH_TABLE_WILD,
-    RANKING_BY_GAME,
-    STANDARD,
-    HighRanking,
-    Ranking,
-    parse_wild,
-)
+from engine.hands.rankings import STANDARD, HighRanking, Ranking, parse_wild
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,7 +33,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--wild",
         metavar="RANKS",
-        help="wild ranks, e.g. 3,9 or 6 (with --game only for spit-in-the-ocean, wild-widow)",
+        help="wild ranks, e.g. 3,9 or 6 (with --game only for "
+        f"{', '.join(sorted(GAMES_WITH_TABLE_WILD))})",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object a hand")
     parser.add_argument("--lang", choices=("en", "de"), default="en", help="language of names")

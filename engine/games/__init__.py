@@ -1,7 +1,8 @@
 """Digital hands of every game: rules as data, one state machine, views and JSON.
 
 :mod:`.rules` describes a game as a program of :mod:`.steps`, :mod:`.families`
-define the games, :mod:`.catalog` names every game and its house options,
+declare the games as :mod:`.entry` values, :mod:`.catalog` gathers them (every list
+of games is derived from it),
 :mod:`.state` runs a hand, :mod:`.events` holds its records,
 :mod:`.legal_actions` lists what a bettor may do, :mod:`.views` shows the hand
 to a seat or the table, :mod:`.serialise` saves it and

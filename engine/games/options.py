@@ -1,4 +1,4 @@
-"""House options as data: each has a name, a kind, a default and a line of help.
+"""House options as data: each has a name, a kind, a default, a line of help and its rule.
 
 Values arrive as Python values (a web form already parsed) or as text from the
 command line (``--option pot_cap=10``); both are read here, once.
@@ -6,14 +6,11 @@ command line (``--option pot_cap=10``); both are read here, once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from engine.games.errors import GameOptionError
-
-if TYPE_CHECKING:
-    from engine.games.rules import GameRules
 
 OptionKind = Literal["bool", "count", "face", "choice"]
 
@@ -24,22 +21,17 @@ _FALSE = frozenset({"false", "no", "off", "0"})
 @dataclass(frozen=True, kw_only=True)
 class OptionSpec:
     """One house option. A ``count`` may be ``None`` (no cap) or a whole number from
-    ``least`` (0 unless given); a ``choice`` is one of ``choices``."""
+    ``least`` (0 unless given); a ``choice`` is one of ``choices``. ``rule`` names where
+    the option comes from ("RULINGS 11", "baseball.de.txt"); ``help`` is English for the
+    command line, the web words options itself."""
 
     name: str
     kind: OptionKind
     default: object
     help: str
+    rule: str
     choices: tuple[str, ...] = ()
     least: int = 0
-
-
-@dataclass(frozen=True, kw_only=True)
-class GameSpec:
-    """A game's options and the function that builds its rules from their values."""
-
-    options: tuple[OptionSpec, ...]
-    build: Callable[[Mapping[str, object]], GameRules]
 
 
 def read_options(

@@ -2,7 +2,9 @@
 
 The rules are stored as the game's name and options and rebuilt with
 :func:`~engine.games.catalog.make_rules`; a changed catalogue therefore changes
-old hands too, which is why the data carries a version number.
+old hands too, which is why the data carries a version number. A hand saved as
+``guts`` with the option ``three_cards`` (before three-card Guts was a game of
+its own) is read as the catalogue names it now (``guts3``).
 
 Version 2 saves each step's typed state under its key (``steps``) and the
 hand's carry, wild cards and first shower as fields of their own. Version 1
@@ -20,7 +22,7 @@ from typing import Any, Final
 from engine.betting import BettingRound, limit_from_dict, limit_to_dict
 from engine.cards import Deck
 from engine.errors import EngineError
-from engine.games.catalog import make_rules
+from engine.games.catalog import current_form, make_rules
 from engine.games.events import Event
 from engine.games.hand_actions import Decision
 from engine.games.rules import Face
@@ -122,9 +124,10 @@ def hand_from_dict(data: Mapping[str, Any]) -> HandState:
     try:
         decision = data["decision"]
         payouts = data["payouts"]
+        game, options = current_form(str(data["game"]), data["options"])
         return HandState(
             **_kept_fields(data),
-            rules=make_rules(str(data["game"]), data["options"]),
+            rules=make_rules(game, options),
             names=tuple(str(n) for n in data["names"]),
             dealer=int(data["dealer"]),
             ante=int(data["ante"]),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.cards import FIVE, NINE, SIX, TEN, THREE, parse_rank
+from engine.cards import NINE, THREE, parse_rank
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,31 +52,8 @@ Ranking = HighRanking | Guts2Ranking | Guts3Ranking | LowRanking
 STANDARD: Final = HighRanking()
 BASEBALL_WILD: Final = frozenset({THREE, NINE})
 
-# Game names of the rule sheets, as the command line spells them. Spit in the
-# Ocean and Wild Widow take their wild rank from the table, so it is given
-# separately (``--wild``).
-RANKING_BY_GAME: Final[dict[str, Ranking]] = {
-    "seven-card-stud": STANDARD,
-    "five-card-draw": STANDARD,
-    "no-peek": STANDARD,
-    "mexican-sweat": STANDARD,
-    "second-hand-high": STANDARD,
-    "sequence": STANDARD,
-    "good-bad-ugly": STANDARD,
-    "jack-the-shifter": STANDARD,
-    "baseball": HighRanking(wild=BASEBALL_WILD),
-    "no-peek-baseball": HighRanking(wild=BASEBALL_WILD),
-    "night-baseball": HighRanking(wild=BASEBALL_WILD),
-    "rainy-day-baseball": HighRanking(wild=BASEBALL_WILD),
-    "football": HighRanking(wild=frozenset({THREE, SIX})),
-    "woolworth": HighRanking(wild=frozenset({FIVE, TEN})),
-    "spit-in-the-ocean": STANDARD,
-    "wild-widow": STANDARD,
-    "guts": Guts2Ranking(),
-    "guts3": Guts3Ranking(),
-    "shelby-low": LowRanking(size=3),
-}
-GAMES_WITH_TABLE_WILD: Final = frozenset({"spit-in-the-ocean", "wild-widow"})
+# Which game ranks hands how: ``RANKING_BY_GAME`` in :mod:`engine.games.catalog`, derived
+# from each game's entry.
 
 
 def parse_wild(text: str) -> frozenset[int]:

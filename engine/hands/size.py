@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.cards import FOUR, RANK_CHARS, TWO
+from engine.cards import RANK_CHARS
 from engine.errors import ErrorParam, SettlementError, ShowdownMismatchError
 
 
@@ -64,54 +64,14 @@ class HandSize:
 
 
 _SEVEN: Final = HandSize(dealt=7)
-_WALK_4: Final = HandSize(dealt=7, walk_ranks=frozenset({FOUR}))
-_WALK_2: Final = HandSize(dealt=7, walk_ranks=frozenset({TWO}))
 
-HAND_SIZES: Final[dict[str, HandSize]] = {
-    "seven-card-stud": _SEVEN,
-    "five-card-draw": HandSize(dealt=5),
-    "no-peek": _SEVEN,
-    "mexican-sweat": _SEVEN,
-    "second-hand-high": _SEVEN,
-    "sequence": _SEVEN,
-    "good-bad-ugly": HandSize(dealt=7, fewest=4),
-    "jack-the-shifter": HandSize(dealt=7, walk_ranks=frozenset({FOUR, TWO})),
-    "baseball": _WALK_4,
-    "no-peek-baseball": _WALK_4,
-    "night-baseball": _WALK_4,
-    "rainy-day-baseball": _WALK_4,
-    "football": _WALK_2,
-    "woolworth": _WALK_2,
-    "spit-in-the-ocean": HandSize(dealt=4, shared=1),
-    "wild-widow": HandSize(dealt=5, shared=0),
-    "guts": HandSize(dealt=2),
-    "guts3": HandSize(dealt=3),
-    # Psycho Shelby's second round: three cards and two more, the best low three.
-    "shelby-low": HandSize(dealt=5),
-}
 
-# The games' names inside an English sentence; the web words them itself.
-GAME_NAMES: Final[dict[str, str]] = {
-    "seven-card-stud": "seven-card stud",
-    "five-card-draw": "five-card draw",
-    "no-peek": "No Peek",
-    "mexican-sweat": "Mexican Sweat",
-    "second-hand-high": "Second Hand High",
-    "sequence": "Sequence",
-    "good-bad-ugly": "The Good, the Bad and the Ugly",
-    "jack-the-shifter": "Jack the Shifter",
-    "baseball": "Baseball",
-    "no-peek-baseball": "No-Peek Baseball",
-    "night-baseball": "Night Baseball",
-    "rainy-day-baseball": "Rainy Day Baseball",
-    "football": "Football",
-    "woolworth": "Woolworth",
-    "spit-in-the-ocean": "Spit in the Ocean",
-    "wild-widow": "Wild Widow",
-    "guts": "Guts",
-    "guts3": "Three-card Guts",
-    "shelby-low": "Psycho Shelby's low round",
-}
+def _sizes() -> Mapping[str, HandSize]:
+    """Each game's hand size, from its catalogue entry (the catalogue imports this module,
+    so it is asked when a hand is checked, not when this module loads)."""
+    from engine.games.catalog import HAND_SIZES
+
+    return HAND_SIZES
 
 
 class HandSizeError(ShowdownMismatchError):
@@ -119,6 +79,9 @@ class HandSizeError(ShowdownMismatchError):
 
 
 def game_name(game: str) -> str:
+    """The game's English name inside a sentence, from its catalogue entry."""
+    from engine.games.catalog import GAME_NAMES
+
     return GAME_NAMES.get(game, game)
 
 
@@ -139,10 +102,11 @@ def house_options(game: str, options: Mapping[str, object]) -> dict[str, object]
 def hand_size(game: str, options: Mapping[str, object] | None = None) -> HandSize | None:
     """The size of a hand of ``game`` under its house ``options`` (read by the digital
     game's catalog, so an unknown option is refused there); ``None``: not checked."""
-    size = HAND_SIZES.get(game)
+    sizes = _sizes()
+    size = sizes.get(game)
     chosen = options or {}
     if game == "spit-in-the-ocean" and chosen.get("wild_widow"):
-        return HAND_SIZES["wild-widow"]
+        return sizes["wild-widow"]
     if game == "spit-in-the-ocean" and chosen.get("spit_call"):
         return HandSize(dealt=5, shared=1)  # "Spit!": five cards each and the spit card
     if game == "no-peek-baseball" and chosen.get("simple"):

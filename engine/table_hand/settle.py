@@ -34,7 +34,8 @@ from engine.chips.pots import (
     settle_pots,
 )
 from engine.errors import SettlementError, ShowdownMismatchError
-from engine.hands.rankings import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, HighRanking, Ranking
+from engine.games.catalog import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, make_rules
+from engine.hands.rankings import HighRanking, Ranking
 from engine.hands.showdown import (
     HostRanking,
     ShowdownScores,
@@ -183,8 +184,6 @@ def _ranking(hand: TableHand, options: Mapping[str, object]) -> Ranking:
     if options and hand.game not in GAMES_WITH_TABLE_WILD:
         # House options may change the ranking too (simple No-Peek Baseball: no wilds);
         # the digital game's rules, built from the same options, know how.
-        from engine.games.catalog import make_rules
-
         ranking = make_rules(hand.game, options).ranking
     if hand.wild is not None:
         if not isinstance(ranking, HighRanking):

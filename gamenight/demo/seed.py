@@ -26,6 +26,7 @@ from django.db import transaction
 from engine.errors import EngineError
 from engine.hands.showdown import HostRanking
 from gamenight import services
+from gamenight.games import recorded_games
 from gamenight.models import (
     NIGHT_POTS,
     Account,
@@ -60,19 +61,11 @@ PLAYER_NAMES = (
     "Paul",
 )
 PLACES = ("Anna's kitchen", "Ben's cellar", "The back room", "Carla's balcony", "Dan's garage")
-STUD_GAMES = (
-    "seven-card-stud",
-    "five-card-draw",
-    "baseball",
-    "no-peek-baseball",
-    "night-baseball",
-    "football",
-    "woolworth",
-    "spit-in-the-ocean",
-    "mexican-sweat",
-    "no-peek",
-)
-NIGHT_GAMES = ("guts", "shelby")
+# Games recorded from the table with chips and folds (the spit card too), and one
+# game each of the night's pots, all from the engine's catalogue.
+STUD_GAMES = (*recorded_games("stud"), *recorded_games("spit"))
+GUTS_GAME, SHELBY_GAME = recorded_games("guts")[0], recorded_games("shelby")[0]
+NIGHT_GAMES = (GUTS_GAME, SHELBY_GAME)
 FIRST_SEASON = 2021
 
 
@@ -219,10 +212,10 @@ def _house_rules(rng: random.Random) -> HouseRules:
     stud = rng.sample(STUD_GAMES, k=rng.randint(5, len(STUD_GAMES)))
     night_games = [g for g in NIGHT_GAMES if rng.random() < 0.7]
     options: dict[str, Any] = {}
-    if "guts" in night_games:
-        options["guts"] = {"limit": rng.choice((None, 20, 30))}
-    if "shelby" in night_games and rng.random() < 0.5:
-        options["shelby"] = {"limit": 10}
+    if GUTS_GAME in night_games:
+        options[GUTS_GAME] = {"limit": rng.choice((None, 20, 30))}
+    if SHELBY_GAME in night_games and rng.random() < 0.5:
+        options[SHELBY_GAME] = {"limit": 10}
     return {
         "ante": ante,
         "limit_structure": rng.choice(list(LimitStructure)),
@@ -345,7 +338,7 @@ def _play_game(
     showdown = _ranking(rng, holders) if len(holders) > 1 else None
     key = keys()
     try:
-        if game == "guts":
+        if game == GUTS_GAME:
             services.record_guts_deal(
                 night_id=night.pk, by=host, key=key, in_players=holders, showdown=showdown
             )

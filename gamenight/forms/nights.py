@@ -12,26 +12,19 @@ from django_stubs_ext import StrPromise
 
 from engine.games import GAMES, GameOptionError, game_options
 from engine.games.options import OptionSpec, read_options
-from engine.hands.rankings import RANKING_BY_GAME
 from gamenight.forms.groups import KeyedForm
+from gamenight.games import choice_label, game_title, games_to_call, option_help, option_label
 from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Player, Season
-
-# Rankings that are parts of other games, not games a dealer can call.
-_NOT_GAMES = frozenset({"guts3", "shelby-low"})
 
 
 def all_games() -> list[str]:
-    """Every game a dealer may call: the engine's digital games, then the table-only ones."""
-    names = [*GAMES, *(n for n in RANKING_BY_GAME if n not in _NOT_GAMES), "shelby"]
-    return list(dict.fromkeys(names))
+    """Every game a dealer may call: the engine catalogue's games, in its order."""
+    return games_to_call()
 
 
 def game_label(name: str) -> str:
-    """The game's translated title where the recording forms know it, else from its name."""
-    from gamenight.forms.recording import GAMES
-
-    known = GAMES.get(name)
-    return str(known.title) if known else name.replace("-", " ").capitalize()
+    """The game's translated title (see :mod:`gamenight.games`)."""
+    return game_title(name)
 
 
 def chips_field(
@@ -46,29 +39,33 @@ def chips_field(
     )
 
 
-def _option_field(spec: OptionSpec) -> forms.Field:
-    label = f"{spec.name.replace('_', ' ')}"
+def _option_field(game: str, spec: OptionSpec) -> forms.Field:
+    """The form field of a house option, in the page's words (the engine's help is English)."""
+    label = option_label(game, spec.name)
+    help_text = option_help(game, spec.name) or ""
     if spec.kind == "bool":
-        return forms.BooleanField(label=label, required=False, help_text=spec.help)
+        return forms.BooleanField(label=label, required=False, help_text=help_text)
     if spec.kind == "face":
         return forms.ChoiceField(
             label=label,
             choices=[("down", _("face down")), ("up", _("face up"))],
-            help_text=spec.help,
+            help_text=help_text,
             required=False,
         )
     if spec.kind == "choice":
         return forms.ChoiceField(
             label=label,
-            choices=[(c, c.replace("_", " ")) for c in spec.choices],
-            help_text=spec.help,
+            choices=[(c, choice_label(c)) for c in spec.choices],
+            help_text=help_text,
+            # Left out (a game the night does not allow): the engine's default.
+            required=False,
         )
     return forms.IntegerField(
         label=label,
         required=False,
         min_value=spec.least,
         max_value=MAX_CHIPS,
-        help_text=spec.help,
+        help_text=help_text,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -121,7 +118,7 @@ class NightForm(KeyedForm):
         games_field.choices = [(g, game_label(g)) for g in all_games()]
         for game in GAMES:
             for spec in game_options(game):
-                field = _option_field(spec)
+                field = _option_field(game, spec)
                 field.initial = spec.default
                 self.fields[self.option_name(game, spec.name)] = field
 

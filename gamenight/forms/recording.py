@@ -23,12 +23,14 @@ from django_stubs_ext import StrPromise
 
 from engine.cards import Card, parse_card, parse_cards
 from engine.errors import CardError, EngineError
+from engine.games.catalog import ENTRIES
 from engine.games.families.guts.settle import GutsOptions
 from engine.games.families.shelby.settle import ShelbyOptions, ShelbyVariant
 from engine.hands.showdown import HostRanking, Showdown, ShownCards
 from engine.hands.size import buys_walks, check_hand_size, house_options
 from engine.table_hand import PotPayment, WalkPurchase
 from gamenight.engine_texts import error_text
+from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS, Night
 from gamenight.services import TableHandInput
 
@@ -52,35 +54,17 @@ class Game:
 
 
 def _games() -> dict[str, Game]:
-    stud = [
-        ("seven-card-stud", _("Seven-card stud")),
-        ("five-card-draw", _("Five-card draw")),
-        ("no-peek", _("No Peek")),
-        ("mexican-sweat", _("Mexican Sweat")),
-        ("second-hand-high", _("Second Hand High")),
-        ("sequence", _("Sequence")),
-        ("good-bad-ugly", _("The Good, the Bad and the Ugly")),
-        ("jack-the-shifter", _("Jack the Shifter")),
-    ]
-    baseball = [
-        ("baseball", _("Baseball")),
-        ("no-peek-baseball", _("No-Peek Baseball")),
-        ("night-baseball", _("Night Baseball")),
-        ("rainy-day-baseball", _("Rainy Day Baseball")),
-        ("football", _("Football")),
-        ("woolworth", _("Woolworth")),
-    ]
-    games = [Game(slug, title, Family.STUD) for slug, title in stud]
-    games += [Game(slug, title, Family.STUD, pays_pot=True) for slug, title in baseball]
-    games += [
-        Game("spit-in-the-ocean", _("Spit in the Ocean"), Family.SPIT),
-        Game("wild-widow", _("Wild Widow"), Family.SPIT),
-        Game("guts", _("Guts"), Family.GUTS),
-        Game("guts3", _("Three-card Guts"), Family.GUTS),
-        Game("shelby", _("Shelby"), Family.SHELBY),
-        Game("psycho-shelby", _("Psycho Shelby"), Family.SHELBY),
-    ]
-    return {g.slug: g for g in games}
+    """Every game of the engine's catalogue that can be recorded from the table."""
+    return {
+        entry.name: Game(
+            entry.name,
+            TITLES[entry.name],
+            Family(entry.recording.family),
+            pays_pot=entry.recording.pays_pot,
+        )
+        for entry in ENTRIES
+        if entry.recording is not None and entry.name in TITLES
+    }
 
 
 GAMES: dict[str, Game] = _games()
@@ -368,11 +352,20 @@ class RecordGameForm(forms.Form):
 
 
 def guts_options(game: Game, night: Night) -> GutsOptions | None:
-    """Three-card Guts needs its options; two-card Guts takes the night's house rules."""
+    """Three-card Guts needs its options; two-card Guts takes the night's house rules.
+    Both play for the night's one Guts pot, so three-card Guts without a limit of its
+    own takes Guts' limit."""
     if game.slug != "guts3":
         return None
-    extra = night.game_options.get("guts", {}) if isinstance(night.game_options, dict) else {}
-    return GutsOptions(ante=night.ante, limit=extra.get("limit"), three_cards=True)
+    chosen = night.game_options if isinstance(night.game_options, dict) else {}
+    own, two = chosen.get("guts3") or {}, chosen.get("guts") or {}
+    return GutsOptions(
+        ante=night.ante,
+        limit=own.get("limit", two.get("limit")),
+        three_cards=True,
+        straight_flush_over_trips=bool(own.get("straight_flush_over_trips")),
+        flush_over_straight=bool(own.get("flush_over_straight")),
+    )
 
 
 def shelby_options(game: Game, night: Night) -> ShelbyOptions | None:

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from engine.games import ActionName
-from gamenight.forms.nights import game_label
+from gamenight.games import game_title
 
 LOG_LINES = 8
 
@@ -76,7 +76,7 @@ def new_key() -> str:
 
 
 def _game_title(name: str) -> str:
-    return game_label(name)
+    return game_title(name)
 
 
 def players(

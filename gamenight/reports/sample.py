@@ -13,11 +13,14 @@ import random
 from engine.games.families.guts.settle import GutsOptions
 from engine.hands.showdown import HostRanking
 from gamenight import services
+from gamenight.games import recorded_games
 from gamenight.models import NIGHT_POTS, Account, AccountKind, Night, Season
 from gamenight.services import LedgerError, TableHandInput
 from gamenight.services.access import User
 
-STUD = ("seven-card-stud", "baseball", "five-card-draw")
+# The catalogue's games recorded with chips and folds, and its (two-card) Guts.
+STUD = tuple(recorded_games("stud"))
+GUTS = recorded_games("guts")[0]
 
 
 def _stacks(night: Night) -> dict[int, int]:
@@ -53,7 +56,7 @@ def play_night(
         date=date,
         season_id=season.pk if season else None,
         starting_stack=100,
-        allowed_games=[*STUD, "guts"],
+        allowed_games=[*STUD, GUTS],
     )
     tag = f"n{night.pk}"
     services.start_night(night_id=night.pk, by=by, key=f"{tag}-start", players=players)

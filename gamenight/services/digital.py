@@ -38,6 +38,7 @@ from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
+from gamenight.games import family_of, games_of_family
 from gamenight.models import (
     Account,
     AccountKind,
@@ -72,8 +73,6 @@ from gamenight.services.table import (
 
 logger = logging.getLogger(__name__)
 
-GUTS_GAMES: Final = frozenset({"guts"})
-SHELBY_GAMES: Final = frozenset({"shelby", "psycho-shelby"})
 
 # What a host may do for a player who is away from their phone: nothing that
 # risks their chips beyond what the game forces.
@@ -261,12 +260,12 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
 
 
 def _carry_accounts(night: Night, game: str) -> dict[str, Account]:
-    if game in GUTS_GAMES:
+    if family_of(game) == "guts":
         return {
             "pot": night_pot(night, AccountKind.GUTS_POT),
             "reserve": night_pot(night, AccountKind.GUTS_RESERVE),
         }
-    if game in SHELBY_GAMES:
+    if family_of(game) == "shelby":
         return {"pot": night_pot(night, AccountKind.SHELBY_POT)}
     return {}
 
@@ -285,9 +284,11 @@ def _carry_in(
     if not accounts:
         return None
     carry = _balances(accounts)
-    if game in SHELBY_GAMES and carry["pot"]:
+    if family_of(game) == "shelby" and carry["pot"]:
         last = (
-            Deal.objects.filter(night=night, game__in=SHELBY_GAMES, status=DealStatus.SETTLED)
+            Deal.objects.filter(
+                night=night, game__in=games_of_family("shelby"), status=DealStatus.SETTLED
+            )
             .order_by("-number")
             .first()
         )
@@ -538,7 +539,7 @@ def _book(hand: DigitalHand, state: HandState) -> Transaction:
                 gettext("internal error: the hand's chips do not add up; nothing was recorded")
             )
         deal.status = DealStatus.SETTLED
-        if game in SHELBY_GAMES:
+        if family_of(game) == "shelby":
             marks = {
                 str(players[int(k.removeprefix("shelbys_"))].player_id): int(v)
                 for k, v in carry_out.items()
@@ -560,9 +561,9 @@ def _book(hand: DigitalHand, state: HandState) -> Transaction:
 
 
 def _kind(game: str) -> TransactionKind:
-    if game in GUTS_GAMES:
+    if family_of(game) == "guts":
         return TransactionKind.GUTS_DEAL
-    if game in SHELBY_GAMES:
+    if family_of(game) == "shelby":
         return TransactionKind.SHELBY_ROUND
     return TransactionKind.TABLE_HAND
 
@@ -581,7 +582,7 @@ def _pass_deal(
     night: Night, players: Sequence[Seat], net: Sequence[int], deal: Deal, game: str, pot: int
 ) -> None:
     """The deal passes left after a hand; a Shelby game still in play keeps its dealer."""
-    if game in SHELBY_GAMES and pot:
+    if family_of(game) == "shelby" and pot:
         return
     seated = {s.position: s for s in Seat.objects.filter(night=night, seated=True)}
     balances = dict(

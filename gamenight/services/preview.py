@@ -29,6 +29,7 @@ from engine.games.families.shelby.settle import (
 )
 from engine.hands.showdown import Showdown
 from engine.table_hand import TableSettlement, settle_table_hand
+from gamenight.games import games_of_family
 from gamenight.models import Account, AccountKind, Deal, DealStatus, Night, NightStatus, Seat
 from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import NightClosedError
@@ -81,7 +82,9 @@ def shelby_state(night: Night) -> dict[str, Any]:
     """The round and the markers (by player id) the next Shelby round starts from."""
     pot = night_pots(night)[AccountKind.SHELBY_POT]
     last = (
-        Deal.objects.filter(night=night, game="shelby", status=DealStatus.SETTLED)
+        Deal.objects.filter(
+            night=night, game__in=games_of_family("shelby"), status=DealStatus.SETTLED
+        )
         .order_by("-number")
         .first()
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from engine.chips.movements import GUTS_POT, GUTS_RESERVE, SHELBY_POT, Movement
 from engine.games.families.guts.settle import GutsOptions, GutsTable, settle_guts_deal
 from engine.games.families.shelby.settle import ShelbyOptions, ShelbyState, settle_shelby_round
+from engine.games.families.shelby.state import ShelbyVariant
 from engine.hands.showdown import Showdown
 from engine.table_hand import (
     PotPayment,
@@ -25,6 +26,7 @@ from engine.table_hand import (
     WalkPurchase,
     settle_table_hand,
 )
+from gamenight.games import games_of_family
 from gamenight.models import (
     Account,
     AccountKind,
@@ -214,7 +216,8 @@ def record_guts_deal(
         accounts: dict[str | int, Account] = {GUTS_POT: pot, GUTS_RESERVE: reserve}
         deal = new_deal(
             night,
-            game="guts",
+            # One name everywhere: a three-card deal is the catalogue's guts3.
+            game="guts3" if chosen.three_cards else "guts",
             options=_options_json(chosen),
             dealer=table.by_position(table.dealer_position).seat,
         )
@@ -260,7 +263,9 @@ def record_shelby_round(
         table = seated_table(night, extra=[pot])
         pot_chips = Account.objects.values_list("balance", flat=True).get(pk=pot.pk)
         last = (
-            Deal.objects.filter(night=night, game="shelby", status=DealStatus.SETTLED)
+            Deal.objects.filter(
+                night=night, game__in=games_of_family("shelby"), status=DealStatus.SETTLED
+            )
             .order_by("-number")
             .first()
         )
@@ -290,7 +295,7 @@ def record_shelby_round(
         after = settled.next_state
         deal = new_deal(
             night,
-            game="shelby",
+            game="psycho-shelby" if chosen.variant is ShelbyVariant.PSYCHO else "shelby",
             options=_options_json(chosen),
             dealer=table.by_position(table.dealer_position).seat,
         )

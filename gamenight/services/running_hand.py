@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from engine.games.serialise import hand_from_dict
+from gamenight import games
 from gamenight.models import DigitalHand, HandStatus, Night, Seat
 from gamenight.services.errors import LedgerError
 
@@ -40,10 +41,7 @@ def running_hand(night: Night) -> DigitalHand | None:
 
 def game_title(game: str) -> str:
     """The game's translated title."""
-    # The forms know the titles; imported here so that no form is loaded with the services.
-    from gamenight.forms.nights import game_label
-
-    return game_label(game)
+    return games.game_title(game)
 
 
 def hand_label(hand: DigitalHand) -> str:

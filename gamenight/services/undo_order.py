@@ -28,6 +28,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from gamenight.engine_texts import join_names
+from gamenight.games import game_title
 from gamenight.models import AccountKind, Entry, Night, Transaction, TransactionKind
 
 NIGHT_POTS = (AccountKind.GUTS_POT, AccountKind.GUTS_RESERVE, AccountKind.SHELBY_POT)
@@ -51,13 +52,10 @@ class UndoBlocker:
 
 def game_label(record: Transaction) -> str:
     """``Guts #2``: the game's title and the deal's number, as the deal list shows them."""
-    # Imported here: the forms import the services, and the titles live with the forms.
-    from gamenight.forms.nights import game_label as title
-
     if record.deal is None:
         return str(record.get_kind_display())
     return gettext("%(game)s #%(number)s") % {
-        "game": title(record.deal.game),
+        "game": game_title(record.deal.game),
         "number": record.deal.number,
     }
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import parse_card, parse_cards, parse_rank
+from engine.games.catalog import RANKING_BY_GAME
 from engine.hands.categories import Category
 from engine.hands.evaluate import HandValue, evaluate, strength
 from engine.hands.rankings import (
     BASEBALL_WILD,
-    RANKING_BY_GAME,
     STANDARD,
     Guts2Ranking,
     HighRanking,

@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.games.options import GameSpec, OptionSpec
+from engine.games.entry import GameEntry, Recording
+from engine.games.options import OptionSpec
 from engine.games.rules import GameRules, Step
 from engine.games.steps.deal import Deal
 from engine.games.steps.draw import MOST_CARDS_DRAWN, Draw, DrawBet, ShowFirst, TableCard
 from engine.games.steps.spit_call import SpitCallDeal
+from engine.hands.rankings import STANDARD
+from engine.hands.size import HandSize
 
 _DRAW_OPTIONS: Final = (
     OptionSpec(
@@ -25,16 +28,22 @@ _DRAW_OPTIONS: Final = (
         kind="count",
         default=MOST_CARDS_DRAWN,
         help="the most cards a player may draw (2 or 3 at some tables; never more than 4)",
+        rule="RULINGS 13",
     ),
     OptionSpec(
         name="ace_draws_more",
         kind="bool",
         default=False,
         help="a player who keeps an ace and shows it may draw one card more",
+        rule="RULINGS 13",
     ),
 )
 _NO_DRAW: Final = OptionSpec(
-    name="no_draw", kind="bool", default=False, help="no draw: one betting round, then the showdown"
+    name="no_draw",
+    kind="bool",
+    default=False,
+    help="no draw: one betting round, then the showdown",
+    rule="RULINGS 13",
 )
 _SPIT_OPTIONS: Final = (
     OptionSpec(
@@ -45,6 +54,7 @@ _SPIT_OPTIONS: Final = (
             "bets and raises of exactly this many chips before the draw, twice as many "
             "after; none (or 0): the night's limit, doubled after the draw"
         ),
+        rule="RULINGS 13",
     ),
     *_DRAW_OPTIONS,
     OptionSpec(
@@ -52,6 +62,7 @@ _SPIT_OPTIONS: Final = (
         kind="bool",
         default=False,
         help="only the spit card is wild, not the other cards of its rank",
+        rule="RULINGS 13",
     ),
     _NO_DRAW,
     OptionSpec(
@@ -63,6 +74,7 @@ _SPIT_OPTIONS: Final = (
             "Spit! to turn the next card as the spit card (otherwise it comes after the deal; "
             "Wild Widow deals its own way)"
         ),
+        rule="RULINGS 13",
     ),
     OptionSpec(
         name="wild_widow",
@@ -72,6 +84,7 @@ _SPIT_OPTIONS: Final = (
             "Wild Widow: five cards each, a card turned to the middle before the last; "
             "it is in nobody's hand, the three others of its rank are wild"
         ),
+        rule="RULINGS 13",
     ),
 )
 
@@ -137,8 +150,42 @@ def _five_card_draw(values: Mapping[str, object]) -> GameRules:
     )
 
 
-SPECS: Final[dict[str, GameSpec]] = {
-    "spit-in-the-ocean": GameSpec(options=_SPIT_OPTIONS, build=_spit),
-    "wild-widow": GameSpec(options=(*_DRAW_OPTIONS, _NO_DRAW), build=_wild_widow),
-    "five-card-draw": GameSpec(options=(*_DRAW_OPTIONS, _NO_DRAW), build=_five_card_draw),
-}
+ENTRIES: Final[tuple[GameEntry, ...]] = (
+    GameEntry(
+        name="spit-in-the-ocean",
+        family="spit",
+        title="Spit in the Ocean",
+        rule="RULINGS 13",
+        ranking=STANDARD,
+        table_wild=True,
+        # Four cards in hand and the spit card shared by every hand.
+        hand_size=HandSize(dealt=4, shared=1),
+        options=_SPIT_OPTIONS,
+        build=_spit,
+        recording=Recording(family="spit"),
+    ),
+    GameEntry(
+        name="wild-widow",
+        family="spit",
+        title="Wild Widow",
+        rule="RULINGS 13",
+        ranking=STANDARD,
+        table_wild=True,
+        # The widow belongs to no hand: its rank is given as the wild rank.
+        hand_size=HandSize(dealt=5, shared=0),
+        options=(*_DRAW_OPTIONS, _NO_DRAW),
+        build=_wild_widow,
+        recording=Recording(family="spit"),
+    ),
+    GameEntry(
+        name="five-card-draw",
+        family="spit",
+        title="five-card draw",
+        rule="RULINGS 13",
+        ranking=STANDARD,
+        hand_size=HandSize(dealt=5),
+        options=(*_DRAW_OPTIONS, _NO_DRAW),
+        build=_five_card_draw,
+        recording=Recording(family="stud"),
+    ),
+)

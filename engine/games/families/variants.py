@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from engine.games.entry import Builder, GameEntry, Recording
 from engine.games.families import stud
-from engine.games.options import GameSpec, OptionSpec, read_options
+from engine.games.options import OptionSpec, read_options
 from engine.games.rules import GameRules, Step, Winner
 from engine.games.steps.bet import Bet
 from engine.games.steps.deal import Deal
@@ -23,6 +24,8 @@ from engine.games.steps.variants import (
     TurnTableCard,
     WatchedDeal,
 )
+from engine.hands.rankings import STANDARD
+from engine.hands.size import HandSize
 
 # Seven-card stud with three table cards laid down after the first street and
 # turned, one role each, after the 4th, 5th and 6th cards (before the betting).
@@ -73,29 +76,56 @@ JACK_STEPS: Final[tuple[Step, ...]] = (
 )
 
 # The games a jack may switch to: the stud family, each one allowed by default.
-_JACK_GAMES: Final = tuple(sorted(stud.SPECS))
+_JACK_TARGETS: Final = {entry.name: entry for entry in stud.ENTRIES}
+_JACK_GAMES: Final = tuple(sorted(_JACK_TARGETS))
 _JACK_OPTIONS: Final = tuple(
     OptionSpec(
         name="allow_" + game.replace("-", "_"),
         kind="bool",
         default=True,
         help=f"{game} is on the group's list of games a jack may switch to",
+        rule="RULINGS 16",
     )
     for game in _JACK_GAMES
 )
+_SEVEN: Final = HandSize(dealt=7)
+_RECORDING: Final = Recording(family="stud")
 
 
-def _plain(name: str, steps: tuple[Step, ...], *, winner: Winner = "high") -> GameSpec:
+def _plain(
+    name: str,
+    title: str,
+    steps: tuple[Step, ...],
+    *,
+    winner: Winner = "high",
+    fewest: int | None = None,
+) -> GameEntry:
     def build(_: Mapping[str, object]) -> GameRules:
         return GameRules(name=name, steps=steps, min_players=2, max_players=7, winner=winner)
 
-    return GameSpec(options=(), build=build)
+    return GameEntry(
+        name=name,
+        family="variants",
+        title=title,
+        rule="RULINGS 16",
+        ranking=STANDARD,
+        hand_size=_SEVEN if fewest is None else HandSize(dealt=7, fewest=fewest),
+        build=build,
+        recording=_RECORDING,
+    )
+
+
+def _target(game: str) -> GameRules:
+    entry = _JACK_TARGETS[game]
+    build: Builder | None = entry.build
+    assert build is not None, "every stud game is dealt digitally"
+    return build(read_options(game, entry.options, {}))
 
 
 def _jack_the_shifter(values: Mapping[str, object]) -> GameRules:
     allowed = [g for g in _JACK_GAMES if values["allow_" + g.replace("-", "_")] is True]
     # Every game it may become must fit the table (Baseball's extra cards: 3 to 6).
-    targets = [stud.SPECS[g].build(read_options(g, stud.SPECS[g].options, {})) for g in allowed]
+    targets = [_target(g) for g in allowed]
     return GameRules(
         name="jack-the-shifter",
         steps=JACK_STEPS,
@@ -105,9 +135,26 @@ def _jack_the_shifter(values: Mapping[str, object]) -> GameRules:
     )
 
 
-SPECS: Final[dict[str, GameSpec]] = {
-    "good-bad-ugly": _plain("good-bad-ugly", GOOD_BAD_UGLY_STEPS),
-    "sequence": _plain("sequence", SEQUENCE_STEPS),
-    "second-hand-high": _plain("second-hand-high", stud.STUD_STEPS, winner="second_high"),
-    "jack-the-shifter": GameSpec(options=_JACK_OPTIONS, build=_jack_the_shifter),
-}
+ENTRIES: Final[tuple[GameEntry, ...]] = (
+    # The Bad's rank leaves every hand; it is one of its four, so at most three go.
+    _plain("good-bad-ugly", "The Good, the Bad and the Ugly", GOOD_BAD_UGLY_STEPS, fewest=4),
+    _plain("sequence", "Sequence", SEQUENCE_STEPS),
+    _plain("second-hand-high", "Second Hand High", stud.STUD_STEPS, winner="second_high"),
+    GameEntry(
+        name="jack-the-shifter",
+        family="variants",
+        title="Jack the Shifter",
+        rule="RULINGS 16",
+        ranking=STANDARD,
+        # Seven-card stud, or a game a jack switched to: one more per card of its walk ranks.
+        hand_size=HandSize(
+            dealt=7,
+            walk_ranks=frozenset().union(
+                *(e.hand_size.walk_ranks for e in stud.ENTRIES if e.hand_size is not None)
+            ),
+        ),
+        options=_JACK_OPTIONS,
+        build=_jack_the_shifter,
+        recording=_RECORDING,
+    ),
+)

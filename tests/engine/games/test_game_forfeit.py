@@ -17,7 +17,7 @@ from engine.errors import IllegalActionError
 from engine.games import GAMES, ActionName, EventKind, ForfeitError, HandState
 from engine.games.random_play import random_action
 
-SETTLED_AT_THE_END = {"guts", "shelby", "psycho-shelby"}
+SETTLED_AT_THE_END = {"guts", "guts3", "shelby", "psycho-shelby"}
 LEAVING = sorted(set(GAMES) - SETTLED_AT_THE_END)
 HANDS = 60
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -37,13 +38,14 @@ DEAL = parse_cards("K♠ K♦ 5♠ 9♣ K♥ K♣ 5♥ 2♦ A♠ A♥")
 def _start(
     options: dict[str, object] | None = None,
     *,
+    game: str = "guts",
     pot: int = 10,
     reserve: int = 0,
     stacks: list[int] | None = None,
     cards: list[int] | None = None,
 ) -> HandState:
     return HandState.start(
-        make_rules("guts", options or {}),
+        make_rules(game, options or {}),
         names=NAMES,
         stacks=stacks or [100] * 4,
         dealer=DAN,
@@ -150,14 +152,40 @@ def test_drop_players_hold_or_drop_their_cards() -> None:
 def test_three_card_guts_with_its_orders() -> None:
     # Anna a straight flush 5-6-7 of spades, Ben three jacks.
     cards = parse_cards("5♠ B♠ 2♣ 2♦ 6♠ B♥ 3♣ 4♦ 7♠ B♦ 8♥ 9♥")
-    plain = _start({"three_cards": True}, cards=cards)
+    plain = _start(game="guts3", cards=cards)
     _declare(plain, {ANNA, BEN})
     assert _out(plain)[0][:2] == [90, 110]
-    over = _start({"three_cards": True, "straight_flush_over_trips": True}, cards=cards)
+    over = _start({"straight_flush_over_trips": True}, game="guts3", cards=cards)
     _declare(over, {ANNA, BEN})
     assert _out(over)[0][:2] == [110, 90]
-    two = make_rules("guts", {"flush_over_straight": True})
-    assert two.ranking == make_rules("guts").ranking  # no flushes with two cards
+    assert plain.rules.name == "guts3"
+    assert plain.cards[ANNA] == [(card, False) for card in cards[0:12:4]]
+
+
+def test_two_card_guts_has_no_orders_of_straights_and_flushes() -> None:
+    # Two cards make no straights or flushes: the orders are three-card Guts' options.
+    with pytest.raises(GameOptionError, match="guts has no option 'flush_over_straight'"):
+        make_rules("guts", {"flush_over_straight": True})
+    with pytest.raises(GameOptionError, match="guts has no option 'three_cards'"):
+        make_rules("guts", {"three_cards": True})
+
+
+def test_a_hand_saved_as_guts_with_three_cards_loads_as_three_card_guts() -> None:
+    # Hands saved before guts3 was a game: the game "guts", every option, three_cards.
+    cards = parse_cards("5♠ B♠ 2♣ 2♦ 6♠ B♥ 3♣ 4♦ 7♠ B♦ 8♥ 9♥")
+    saved = json.loads(_start(game="guts3", cards=cards).to_json())
+    saved["game"] = "guts"
+    saved["options"] = {**saved["options"], "three_cards": True}
+    old = HandState.from_json(json.dumps(saved))
+    assert old.rules == make_rules("guts3")
+    two = json.loads(_start().to_json())
+    two["options"] = {
+        **two["options"],
+        "three_cards": False,
+        "straight_flush_over_trips": False,
+        "flush_over_straight": False,
+    }
+    assert HandState.from_json(json.dumps(two)).rules == make_rules("guts")
 
 
 def test_a_player_must_cover_the_pot_to_be_in() -> None:

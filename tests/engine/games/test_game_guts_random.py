@@ -21,19 +21,23 @@ DEALS = 1000
 SERIES = 10  # deals in a row that carry pot and reserve on
 
 
-def _options(rng: random.Random) -> dict[str, object]:
-    three = rng.random() < 0.3
-    return {
+def _game(rng: random.Random) -> tuple[str, dict[str, object]]:
+    """Two-card Guts, or three-card Guts with its orders of straights and flushes."""
+    options: dict[str, object] = {
         "limit": rng.choice([None, 1, 10, 50]),
         "ante": rng.choice([1, 1, 2]),
         "declare": rng.choice(["at_once", "in_turn", "drop"]),
         "one_loser_pays": rng.random() < 0.3,
         "no_split": rng.random() < 0.3,
         "ghost_hand": rng.random() < 0.3,
-        "three_cards": three,
-        "straight_flush_over_trips": three and rng.random() < 0.5,
-        "flush_over_straight": three and rng.random() < 0.5,
     }
+    if rng.random() >= 0.3:
+        return "guts", options
+    orders = {
+        "straight_flush_over_trips": rng.random() < 0.5,
+        "flush_over_straight": rng.random() < 0.5,
+    }
+    return "guts3", {**options, **orders}
 
 
 def _carried(state: HandState) -> int:
@@ -63,7 +67,7 @@ def _check(state: HandState, total: int) -> None:
 def test_random_guts_deals_keep_every_invariant() -> None:
     for series in range(DEALS // SERIES):
         rng = random.Random(series)
-        rules = make_rules("guts", _options(rng))
+        rules = make_rules(*_game(rng))
         players = rng.randint(2, 10)
         stacks = [rng.choice([1, 5, 20, 100]) for _ in range(players)]
         carry = {"pot": 0, "reserve": 0}

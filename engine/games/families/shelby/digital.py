@@ -13,16 +13,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from engine.games.entry import GameEntry, GamePart, Recording
 from engine.games.errors import GameOptionError
+from engine.games.families.shelby.hands import PSYCHO_RANKINGS, SHELBY_RANKINGS
 from engine.games.families.shelby.state import ShelbyOptions, ShelbyVariant
-from engine.games.options import GameSpec, OptionSpec
+from engine.games.options import OptionSpec
 from engine.games.rules import GameRules, Step
 from engine.games.steps.deal import Deal
 from engine.games.steps.shelby import ShelbyBuyCards, ShelbyHold
-from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking
+from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking, LowRanking
+from engine.hands.size import HandSize
 
 _ANTE: Final = OptionSpec(
-    name="ante", kind="count", default=1, least=1, help="the ante of every player"
+    name="ante",
+    kind="count",
+    default=1,
+    least=1,
+    help="the ante of every player",
+    rule="RULINGS 15",
 )
 
 _SHELBY_OPTIONS: Final = (
@@ -32,6 +40,7 @@ _SHELBY_OPTIONS: Final = (
         default=None,
         least=1,
         help="the most a loser pays the winner of a round (none: the whole pot)",
+        rule="RULINGS 15",
     ),
     _ANTE,
 )
@@ -44,6 +53,7 @@ _PSYCHO_OPTIONS: Final = (
         default=1,
         help="what an extra card for a 4 costs in the last round, paid to the pot "
         "(none or 0: free)",
+        rule="RULINGS 15",
     ),
 )
 
@@ -115,7 +125,38 @@ def _rules(
     )
 
 
-SPECS: Final[dict[str, GameSpec]] = {
-    "shelby": GameSpec(options=_SHELBY_OPTIONS, build=_build_shelby),
-    "psycho-shelby": GameSpec(options=_PSYCHO_OPTIONS, build=_build_psycho),
-}
+# Each round is ranked and its cards counted by the settlement of a round
+# (:mod:`engine.games.families.shelby.settle`), so neither game has one hand size.
+ENTRIES: Final[tuple[GameEntry, ...]] = (
+    GameEntry(
+        name="shelby",
+        family="shelby",
+        title="Shelby",
+        rule="RULINGS 15",
+        ranking=None,
+        round_rankings=SHELBY_RANKINGS,
+        options=_SHELBY_OPTIONS,
+        build=_build_shelby,
+        recording=Recording(family="shelby"),
+    ),
+    GameEntry(
+        name="psycho-shelby",
+        family="shelby",
+        title="Psycho Shelby",
+        rule="RULINGS 15",
+        ranking=None,
+        round_rankings=PSYCHO_RANKINGS,
+        options=_PSYCHO_OPTIONS,
+        build=_build_psycho,
+        recording=Recording(family="shelby"),
+        parts=(
+            # The second round: three cards and two more, the best low three.
+            GamePart(
+                name="shelby-low",
+                title="Psycho Shelby's low round",
+                ranking=LowRanking(size=3),
+                hand_size=HandSize(dealt=5),
+            ),
+        ),
+    ),
+)

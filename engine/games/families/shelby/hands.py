@@ -37,8 +37,8 @@ _PSYCHO_CARDS: Final = (3, 5, 7)
 _GUTS2: Final = Guts2Ranking()
 # Round by round; Psycho Shelby's first round is two-card Guts over the best two of
 # three, which the two-card ranking does by itself (best two of any number).
-_SHELBY_RANKINGS: Final[tuple[Ranking, ...]] = (_GUTS2, Guts3Ranking(), STANDARD, STANDARD)
-_PSYCHO_RANKINGS: Final[tuple[Ranking, ...]] = (
+SHELBY_RANKINGS: Final[tuple[Ranking, ...]] = (_GUTS2, Guts3Ranking(), STANDARD, STANDARD)
+PSYCHO_RANKINGS: Final[tuple[Ranking, ...]] = (
     _GUTS2,
     LowRanking(size=3),
     HighRanking(wild=BASEBALL_WILD),
@@ -55,5 +55,5 @@ def rate_round(
     variant: ShelbyVariant, round_number: int, hands: Mapping[Seat, Sequence[int]]
 ) -> ShowdownScores:
     """Score the hands shown in a round: higher wins, equal ties."""
-    rankings = _SHELBY_RANKINGS if variant is ShelbyVariant.SHELBY else _PSYCHO_RANKINGS
+    rankings = SHELBY_RANKINGS if variant is ShelbyVariant.SHELBY else PSYCHO_RANKINGS
     return scores_from_cards(hands, ranking=rankings[round_number - 1])
