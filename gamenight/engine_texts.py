@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import get_language, gettext, ngettext
 
 from engine.hands.evaluate import HandValue
-from engine.hands.size import game_name
 from engine.table_hand.settle import Reason
-from gamenight.games import TITLES
+from gamenight.games import game_title
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -115,13 +114,6 @@ def reason_text(reason: Reason, hand: HandValue | None = None) -> str:
         values["others"] = join_names([str(name) for name in others])
         return gettext("won %(amount)s from %(pot)s, split with %(others)s (%(why)s)") % values
     return gettext("won %(amount)s from %(pot)s (%(why)s)") % values
-
-
-def game_title(game: str) -> str:
-    """A game's name in the page's language, else the engine's (a part of a game such as
-    Psycho Shelby's low round has no title of its own on the web)."""
-    title = TITLES.get(game)
-    return str(title) if title is not None else game_name(game)
 
 
 def error_text(error: Exception) -> str:

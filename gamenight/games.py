@@ -18,6 +18,7 @@ from django_stubs_ext import StrPromise
 
 from engine.games.catalog import CATALOGUE, ENTRIES
 from engine.games.entry import Family, RecordingFamily
+from engine.hands.size import game_name
 
 TITLES: Final[dict[str, StrPromise]] = {
     "seven-card-stud": _("Seven-card stud"),
@@ -143,10 +144,14 @@ _ALLOW_HELP: Final = _("The game is on the group's list of games a jack may swit
 
 
 def game_title(name: str) -> str:
-    """The game's title in the page's language (a name the catalogue does not know, as
-    an old deal may carry, is shown from its name)."""
+    """The game's title in the page's language. A part of a game (Psycho Shelby's low
+    round) is named as the engine names it; a name the catalogue does not know, as an
+    old deal may carry, is shown from its name."""
     title = TITLES.get(name)
-    return str(title) if title is not None else name.replace("-", " ").capitalize()
+    if title is not None:
+        return str(title)
+    named = game_name(name)
+    return named if named != name else name.replace("-", " ").capitalize()
 
 
 def games_to_call() -> list[str]:

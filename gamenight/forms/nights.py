@@ -22,11 +22,6 @@ def all_games() -> list[str]:
     return games_to_call()
 
 
-def game_label(name: str) -> str:
-    """The game's translated title (see :mod:`gamenight.games`)."""
-    return game_title(name)
-
-
 def chips_field(
     label: str | StrPromise, *, required: bool = True, least: int = 1, most: int = MAX_CHIPS
 ) -> forms.IntegerField:
@@ -115,7 +110,7 @@ class NightForm(KeyedForm):
         season_field.queryset = Season.objects.filter(pk__in=[s.pk for s in seasons])
         games_field = self.fields["allowed_games"]
         assert isinstance(games_field, forms.ChoiceField)
-        games_field.choices = [(g, game_label(g)) for g in all_games()]
+        games_field.choices = [(g, game_title(g)) for g in all_games()]
         for game in GAMES:
             for spec in game_options(game):
                 field = _option_field(game, spec)
@@ -130,7 +125,7 @@ class NightForm(KeyedForm):
         return [
             OptionGroup(
                 game,
-                game_label(game),
+                game_title(game),
                 [self[self.option_name(game, s.name)] for s in game_options(game)],
             )
             for game in GAMES

@@ -12,7 +12,6 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from engine.games import ActionName
-from gamenight.games import game_title
 
 LOG_LINES = 8
 
@@ -73,10 +72,6 @@ EVENT_LABELS: Mapping[str, Any] = {
 
 def new_key() -> str:
     return uuid.uuid4().hex
-
-
-def _game_title(name: str) -> str:
-    return game_title(name)
 
 
 def players(

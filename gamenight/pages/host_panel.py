@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import ActionName, seat_view, table_view
+from gamenight.games import game_title
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus
-from gamenight.pages.hand_view import ACTION_LABELS, _game_title, new_key
+from gamenight.pages.hand_view import ACTION_LABELS, new_key
 from gamenight.services import digital, seat_links
 
 # Actions a host may take for a player away from the phone, as buttons.
@@ -26,14 +27,14 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
         "may_record": membership.may_record and running,
         "error": error,
         "hand": hand,
-        "games": [(g, _game_title(g)) for g in digital.playable_games(night)] if running else [],
+        "games": [(g, game_title(g)) for g in digital.playable_games(night)] if running else [],
         "start_key": new_key(),
     }
     if hand is not None:
         state = digital.hand_state(hand)
         view = table_view(state)
         panel.update(
-            game_title=_game_title(hand.deal.game),
+            game_title=game_title(hand.deal.game),
             running=hand.status == HandStatus.RUNNING,
             waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
             pot=view["pot"],

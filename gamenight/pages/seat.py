@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.games import ActionName, seat_view
+from gamenight.games import game_title
 from gamenight.models import DigitalHand, SeatLink
 from gamenight.pages.etags import etag
-from gamenight.pages.hand_view import ACTION_LABELS, _game_title, log, new_key, players
+from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players
 from gamenight.services import digital, seat_links
 
 # What :func:`seat_links.seat_poll` reads in one query: the link's id, its device
@@ -33,7 +34,7 @@ def seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
     if hand is None:
         return context
     seat = digital.engine_seat(hand, link.seat_id)
-    context["game_title"] = _game_title(hand.deal.game)
+    context["game_title"] = game_title(hand.deal.game)
     context["seat"] = seat
     if seat is None:
         return context
@@ -81,7 +82,7 @@ def _seat_actions(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
                 "min": legal["min_amount"],
                 "max": legal["max_amount"],
                 "game": legal["game"],
-                "game_title": _game_title(legal["game"]) if legal["game"] else "",
+                "game_title": game_title(legal["game"]) if legal["game"] else "",
                 "amount": kind in (ActionName.BET, ActionName.RAISE_BY),
                 "draw": kind == ActionName.DRAW,
                 "cards": own if kind == ActionName.DRAW else [],

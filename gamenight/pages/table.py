@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import table_view
+from gamenight.games import game_title
 from gamenight.models import DigitalHand
 from gamenight.pages.etags import etag
-from gamenight.pages.hand_view import _game_title, log, players
+from gamenight.pages.hand_view import log, players
 from gamenight.services import digital
 
 
@@ -25,7 +26,7 @@ def table_context(hand: DigitalHand) -> dict[str, Any]:
     return {
         "hand": hand,
         "night": hand.night,
-        "game_title": _game_title(hand.deal.game),
+        "game_title": game_title(hand.deal.game),
         "view": view,
         "players": players(view, me=None, odds=odds),
         "odds": odds is not None,

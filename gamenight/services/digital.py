@@ -38,7 +38,7 @@ from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
-from gamenight.games import family_of, games_of_family
+from gamenight.games import family_of, game_title, games_of_family
 from gamenight.models import (
     Account,
     AccountKind,
@@ -60,7 +60,7 @@ from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import IdempotencyConflictError, LedgerError, NightClosedError
 from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import Draft, Leg, check_key, post
-from gamenight.services.running_hand import game_title, hand_label
+from gamenight.services.running_hand import hand_label
 from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
     deal_pot,

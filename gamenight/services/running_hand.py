@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from engine.games.serialise import hand_from_dict
-from gamenight import games
+from gamenight.games import game_title
 from gamenight.models import DigitalHand, HandStatus, Night, Seat
 from gamenight.services.errors import LedgerError
 
@@ -37,11 +37,6 @@ def running_hand(night: Night) -> DigitalHand | None:
         .select_related("deal")
         .first()
     )
-
-
-def game_title(game: str) -> str:
-    """The game's translated title."""
-    return games.game_title(game)
 
 
 def hand_label(hand: DigitalHand) -> str:

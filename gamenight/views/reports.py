@@ -25,7 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from gamenight import tasks
 from gamenight.forms.groups import KeyedForm
-from gamenight.forms.nights import game_label
+from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
     Group,
@@ -88,10 +88,10 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
         "chip_value": _money(settle["chip_value_cents"]) if settle else "",
         "poll_seconds": POLL_SECONDS,
         **_ledger_problem(report),
-        "game_label": game_label,
-        "game_mix": [{**m, "label": game_label(m["game"])} for m in (data.get("game_mix") or [])],
+        "game_label": game_title,
+        "game_mix": [{**m, "label": game_title(m["game"])} for m in (data.get("game_mix") or [])],
         "biggest_pots": [
-            {**p, "label": game_label(p["game"]) if p["game"] else ""}
+            {**p, "label": game_title(p["game"]) if p["game"] else ""}
             for p in (data.get("biggest_pots") or [])
         ],
     }

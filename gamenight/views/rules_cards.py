@@ -15,7 +15,8 @@ from django.template.loader import get_template
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from gamenight.forms.nights import all_games, game_label
+from gamenight.forms.nights import all_games
+from gamenight.games import game_title
 from gamenight.http import HtmxHttpRequest
 from gamenight.pages.render import render_page
 from gamenight.request_numbers import whole_number
@@ -47,9 +48,9 @@ def rules_card(request: HtmxHttpRequest, game: str) -> HttpResponse:
         raise Http404("no such game")
     context = {
         "game": game,
-        "label": game_label(game),
+        "label": game_title(game),
         "card_template": rules_card_template(game),
-        "games": [(g, game_label(g)) for g in all_games() if has_rules_card(g)],
+        "games": [(g, game_title(g)) for g in all_games() if has_rules_card(g)],
         "night_id": whole_number(request.GET.get("night")),
     }
     return render_page(request, "rules/card.html", context)
