@@ -18,6 +18,7 @@ a wild can join any suit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from engine.hands.high_hand import best_flush, best_plain
@@ -105,6 +106,36 @@ class FastEvaluator:
             return value
 
         return strength
+
+    def best_combination(
+        self, hole: Sequence[int], board: Sequence[int], *, from_hole: int, from_board: int
+    ) -> int:
+        """The best strength of exactly ``from_hole`` of ``hole`` with exactly ``from_board``
+        of ``board`` (Omaha: two and three, 60 hands for four hole cards).
+
+        The keys of each hole part and each board part are summed once, so a
+        combination costs one addition and a look-up; only a combination that
+        can be a flush goes through :attr:`strength` (rarely: its two hole cards
+        and three board cards must share a suit, or wilds fill in).
+        """
+        keys = self._keys
+        hole_parts = [(sum(keys[c] for c in part), part) for part in combinations(hole, from_hole)]
+        board_parts = [
+            (sum(keys[c] for c in part) + BIAS, part) for part in combinations(board, from_board)
+        ]
+        plain_get, fill_plain, strength = self._plain.get, self._fill_plain, self.strength
+        best = 0
+        for hole_key, hole_part in hole_parts:
+            for board_key, board_part in board_parts:
+                key = hole_key + board_key
+                if key & FLUSH_BITS:
+                    value = strength((*hole_part, *board_part))
+                else:
+                    plain = plain_get(key & RANK_MASK)
+                    value = fill_plain(key & RANK_MASK) if plain is None else plain
+                if value > best:
+                    best = value
+        return best
 
     def _shifts_of(self, key: int) -> tuple[int, ...]:
         """Offsets of the 13-bit rank fields of the suits that can make a flush."""
