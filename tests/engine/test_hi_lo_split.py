@@ -8,6 +8,9 @@ and with no low at all the split is exactly today's high-only split.
 
 from __future__ import annotations
 
+import doctest
+import importlib
+
 import pytest
 from helpers.profiles import examples
 from hypothesis import given, settings
@@ -359,3 +362,9 @@ def test_everyone_declaring_high_is_todays_high_split(
         split, highs=highs, lows=lows, declarations=dict.fromkeys(highs, "high"), order=order
     )
     assert result.payouts() == settle_pots(split, scores=highs, order=order).payouts()
+
+
+def test_docstring_examples_hold() -> None:
+    result = doctest.testmod(importlib.import_module("engine.chips.hi_lo"))
+    assert result.attempted > 0
+    assert result.failed == 0

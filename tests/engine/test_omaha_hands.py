@@ -8,6 +8,8 @@ rankings that already exist (standard high, ace-to-five low of five cards).
 
 from __future__ import annotations
 
+import doctest
+import importlib
 from itertools import combinations
 
 import pokerkit as pk
@@ -274,3 +276,18 @@ def test_holdem_agrees_with_pokerkit(deck: list[int], players: int) -> None:
     ours = [holdem_high(hole, board).strength for hole in holes]
     theirs = [pk.StandardHighHand.from_game(pk_cards(h), pk_cards(board)) for h in holes]
     assert same_order(ours, theirs)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "engine.hands.low_eight",
+        "engine.hands.omaha",
+        "engine.hands.hole_board",
+        "engine.bench.bench_omaha",
+    ],
+)
+def test_docstring_examples_hold(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0
+    assert result.failed == 0
