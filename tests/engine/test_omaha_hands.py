@@ -213,17 +213,25 @@ def test_the_low_half_needs_five_low_ranks_two_from_the_hand(deck: list[int]) ->
     assert (low is not None) == possible
 
 
-@settings(max_examples=examples(200))
-@given(deck=deals)
-def test_best_combination_with_wild_cards_is_the_best_two_and_three(deck: list[int]) -> None:
+@settings(max_examples=examples(300))
+@given(
+    deck=deals,
+    parts=st.sampled_from([(2, 3), (3, 2), (1, 4), (2, 4), (3, 3)]),
+    wild=st.sampled_from([frozenset(), BASEBALL_WILD]),
+)
+def test_best_combination_is_the_best_of_its_parts(
+    deck: list[int], parts: tuple[int, int], wild: frozenset[int]
+) -> None:
+    """Any split of the parts, wild cards or not (Baseball's 3s and 9s)."""
+    from_hole, from_board = parts
     hole, board = deck[:4], deck[4:9]
-    evaluator = fast_evaluator(BASEBALL_WILD)
-    best = evaluator.best_combination(hole, board, from_hole=2, from_board=3)
-    baseball = HighRanking(wild=BASEBALL_WILD)
+    evaluator = fast_evaluator(wild)
+    best = evaluator.best_combination(hole, board, from_hole=from_hole, from_board=from_board)
+    ranking = HighRanking(wild=wild)
     assert best == max(
-        evaluate([*pair, *trio], baseball).strength
-        for pair in combinations(hole, 2)
-        for trio in combinations(board, 3)
+        evaluate([*pair, *trio], ranking).strength
+        for pair in combinations(hole, from_hole)
+        for trio in combinations(board, from_board)
     )
 
 
