@@ -26,6 +26,7 @@ from engine.hands.hole_board import holdem_high, omaha_hi_lo, omaha_high, omaha_
 from engine.hands.low_eight import NO_LOW, LowEightRanking
 from engine.hands.omaha import OmahaLowRanking, OmahaRanking
 from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking, LowRanking
+from engine.hands.showdown import scores_from_cards
 
 OMAHA = OmahaRanking()
 OMAHA_LOW = OmahaLowRanking()
@@ -81,6 +82,17 @@ def test_omaha_hands_are_named_in_german_too() -> None:
     nothing = evaluate(cards("As Kd 7c 2h Qs Js Ts 5s 3s"), OMAHA_LOW)
     assert (nothing.strength, nothing.best) == (NO_LOW, ())
     assert (nothing.name(), nothing.name("de")) == ("no low", "kein Low")
+
+
+def test_the_showdown_rates_omaha_hands_with_the_board_as_shared_cards() -> None:
+    board = parse_cards("Ks Qs 8s 6s 2s")
+    hands = {0: parse_cards("Ah 9s 4c 4d"), 1: parse_cards("As 3s Jc Tc")}
+    high = scores_from_cards(hands, ranking=OMAHA, shared=board)
+    low = scores_from_cards(hands, ranking=OMAHA_LOW, shared=board)
+    assert high.names == {0: "pair of fours", 1: "flush, ace high"}
+    assert low.names == {0: "8-6-4-2-A low", 1: "8-6-3-2-A low"}
+    assert high.scores[1] > high.scores[0]
+    assert low.scores[1] > low.scores[0]
 
 
 def test_the_low_shows_its_five_cards_two_from_the_hand() -> None:
