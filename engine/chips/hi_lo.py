@@ -140,7 +140,8 @@ def settle_hi_lo(
     """Split each pot between the best high and the best qualifying low (see the module).
 
     ``highs`` and ``lows`` are scores (higher wins, equal ties) of every seat that
-    can win a contested pot; a low of ``None`` does not qualify. ``order`` lists
+    can win a contested pot; a low of ``None`` does not qualify (lows are positive:
+    :func:`engine.hands.hole_board.hi_lo_scores` turns ``NO_LOW`` into ``None``). ``order`` lists
     the seats clockwise from the dealer's left (ruling 9).
     """
     awards = []
@@ -196,6 +197,13 @@ def _check_scores(pot: Pot, highs: Mapping[int, int], lows: Mapping[int, int | N
             f"no showdown result for seat{'s' if len(missing) > 1 else ''} "
             + ", ".join(str(s) for s in missing)
         )
+    for seat in pot.eligible:
+        low = lows.get(seat)
+        # Every qualifying low rates above 0; NO_LOW (0) passed on would win a half.
+        if low is not None and low <= 0:
+            raise SettlementError(
+                f"seat {seat} has a low score of {low}: give None for no qualifying low"
+            )
 
 
 def _halves(

@@ -154,6 +154,14 @@ def test_missing_hands_and_seats_are_refused_clearly() -> None:
         settle_hi_lo(split, highs={0: 3, 1: 4}, lows={0: None, 1: None}, order=[0])
 
 
+def test_a_no_low_strength_passed_as_a_score_is_refused_not_paid() -> None:
+    """``strength(cards, OmahaLowRanking())`` is 0 (NO_LOW) without a low; passed on as a
+    score it would win a low half for a hand that has none."""
+    split = build_pots(contributions={0: 5, 1: 5})
+    with pytest.raises(SettlementError, match="seat 1 has a low score of 0"):
+        settle_hi_lo(split, highs={0: 3, 1: 4}, lows={0: None, 1: 0}, order=[0, 1])
+
+
 # ---------------------------------------------------------------- declared high/low
 
 THREE = build_pots(contributions={0: 10, 1: 10, 2: 10})
