@@ -23,9 +23,21 @@ from engine.errors import EngineError, MalformedCardError
 from engine.hands.categories import Category
 from engine.hands.fast_eval import FastEvaluator
 from engine.hands.high_hand import BestCard, Made, best_high, materialise
+from engine.hands.low_eight import NO_LOW, LowEightRanking, best_low_eight, low_eight_strength
 from engine.hands.names import hand_name
+from engine.hands.omaha import (
+    OmahaLowRanking,
+    OmahaRanking,
+    best_omaha_high,
+    best_omaha_low,
+    omaha_high_strength,
+    omaha_low_strength,
+    split_hole_board,
+)
 from engine.hands.rankings import STANDARD, Guts2Ranking, Guts3Ranking, HighRanking, Ranking
 from engine.hands.small_hands import guts2, guts3, low
+
+_NO_WILD = frozenset[int]()
 
 __all__ = ["BestCard", "FastEvaluator", "HandValue", "evaluate", "fast_evaluator", "strength"]
 
@@ -56,6 +68,13 @@ def strength(cards: Sequence[int], ranking: Ranking = STANDARD) -> int:
     """The strength of a hand: higher wins, equal ties. Cards are trusted (hot path)."""
     if isinstance(ranking, HighRanking):
         return fast_evaluator(ranking.wild).strength(cards)
+    if isinstance(ranking, OmahaRanking):
+        hole, board = split_hole_board(cards, ranking.hole)
+        return omaha_high_strength(hole, board, fast_evaluator())
+    if isinstance(ranking, OmahaLowRanking):
+        return omaha_low_strength(*split_hole_board(cards, ranking.hole))
+    if isinstance(ranking, LowEightRanking):
+        return low_eight_strength(cards)
     return evaluate(cards, ranking).strength
 
 
@@ -81,6 +100,33 @@ def evaluate(cards: Sequence[int], ranking: Ranking = STANDARD) -> HandValue:
             guts2(held, ranking) if isinstance(ranking, Guts2Ranking) else guts3(held, ranking)
         )
         return HandValue(held, made.category, value, materialise(made, held, frozenset()), made)
+    if isinstance(ranking, OmahaRanking):
+        made, used = best_omaha_high(*split_hole_board(held, ranking.hole))
+        return HandValue(
+            held, made.category, made.strength, materialise(made, used, _NO_WILD), made
+        )
+    if isinstance(ranking, OmahaLowRanking | LowEightRanking):
+        found = (
+            best_omaha_low(*split_hole_board(held, ranking.hole))
+            if isinstance(ranking, OmahaLowRanking)
+            else best_low_eight(held)
+        )
+        return _low_value(held, found)
     made, chosen, value = low(held, ranking)
     best = materialise(made, chosen, frozenset())
     return HandValue(held, made.category, value, best, made, low=True)
+
+
+def _low_value(
+    held: tuple[Card, ...], found: tuple[Made, tuple[int, ...], int] | None
+) -> HandValue:
+    """An eight-or-better low, or the hand that has none: strength :data:`NO_LOW`, no cards
+    used, named "no low" (so a page can say why the low half went elsewhere)."""
+    if found is None:
+        return HandValue(
+            held, Category.HIGH_CARD, NO_LOW, (), Made(Category.HIGH_CARD, ()), low=True
+        )
+    made, chosen, value = found
+    return HandValue(
+        held, made.category, value, materialise(made, chosen, _NO_WILD), made, low=True
+    )

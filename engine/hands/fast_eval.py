@@ -18,6 +18,7 @@ a wild can join any suit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from engine.hands.high_hand import best_flush, best_plain
@@ -106,6 +107,66 @@ class FastEvaluator:
 
         return strength
 
+    def best_combination(
+        self, hole: Sequence[int], board: Sequence[int], *, from_hole: int, from_board: int
+    ) -> int:
+        """The best strength of exactly ``from_hole`` of ``hole`` with exactly ``from_board``
+        of ``board`` (Omaha: two and three, 60 hands for four hole cards).
+
+        The rank keys of each hole part and each board part are summed once, so
+        a combination costs one addition and one look-up. Suits only matter when
+        some suit can fill five cards from a hole part and a board part (about
+        one Omaha hand in five); only then is each combination checked for a flush.
+        """
+        key_of = self._keys.__getitem__
+        if _flush_possible(sum(map(key_of, hole)), sum(map(key_of, board)), from_hole, from_board):
+            return self._best_combination_of_suits(hole, board, from_hole, from_board)
+        keys = self._keys
+        # Omaha's two and three unrolled: the sums are most of the time spent here.
+        if from_hole == 2:
+            hole_keys = [(keys[a] + keys[b]) & RANK_MASK for a, b in combinations(hole, 2)]
+        else:
+            hole_keys = [sum(map(key_of, p)) & RANK_MASK for p in combinations(hole, from_hole)]
+        if from_board == 3:
+            board_keys = [
+                (keys[a] + keys[b] + keys[c]) & RANK_MASK for a, b, c in combinations(board, 3)
+            ]
+        else:
+            board_keys = [sum(map(key_of, p)) & RANK_MASK for p in combinations(board, from_board)]
+        plain = self._plain
+        try:
+            return max([plain[h + b] for h in hole_keys for b in board_keys])
+        except KeyError:  # a shape not met before: fill the memo table as we go
+            fill = self._fill_plain
+            return max(
+                plain[h + b] if h + b in plain else fill(h + b)
+                for h in hole_keys
+                for b in board_keys
+            )
+
+    def _best_combination_of_suits(
+        self, hole: Sequence[int], board: Sequence[int], from_hole: int, from_board: int
+    ) -> int:
+        """:meth:`best_combination` when a flush may be among the combinations."""
+        key_of = self._keys.__getitem__
+        hole_parts = [(sum(map(key_of, part)), part) for part in combinations(hole, from_hole)]
+        board_parts = [
+            (sum(map(key_of, part)) + BIAS, part) for part in combinations(board, from_board)
+        ]
+        plain, fill_plain, strength = self._plain, self._fill_plain, self.strength
+        best = 0
+        for hole_key, hole_part in hole_parts:
+            for board_key, board_part in board_parts:
+                key = hole_key + board_key
+                if key & FLUSH_BITS:
+                    value = strength((*hole_part, *board_part))
+                else:
+                    rank_key = key & RANK_MASK
+                    value = plain[rank_key] if rank_key in plain else fill_plain(rank_key)
+                if value > best:
+                    best = value
+        return best
+
     def _shifts_of(self, key: int) -> tuple[int, ...]:
         """Offsets of the 13-bit rank fields of the suits that can make a flush."""
         suit_part = key >> SUIT_SHIFT
@@ -164,6 +225,18 @@ class FastEvaluator:
                 target = flush_rows[rows]
                 result[target] = np.maximum(result[target], values)
         return result
+
+
+def _flush_possible(hole_key: int, board_key: int, from_hole: int, from_board: int) -> bool:
+    """Whether ``from_hole`` cards of the hole and ``from_board`` of the board can be five
+    of one suit (wilds count in every suit), from the unbiased keys of the whole hole
+    and the whole board."""
+    for suit in range(4):
+        shift = SUIT_SHIFT + SUIT_BITS * suit
+        held = min(hole_key >> shift & 31, from_hole) + min(board_key >> shift & 31, from_board)
+        if held >= 5:
+            return True
+    return False
 
 
 def _column_sum(table: np.ndarray, cards: np.ndarray) -> np.ndarray:

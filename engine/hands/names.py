@@ -12,6 +12,8 @@ _LOW_CHARS = {"en": "23456789TJQKA", "de": "23456789TBDKA"}
 def hand_name(made: Made, *, lang: str = "en", low: bool = False) -> str:
     """``four of a kind, kings`` / ``Vierling, Könige``; a low hand as ``7-5-3 low``."""
     de = lang == "de"
+    if low and not made.ranks:  # eight or better: no qualifying low
+        return "kein Low" if de else "no low"
     if low and made.category is Category.HIGH_CARD:
         ranks = "-".join(_low_rank(r, lang) for r in made.ranks)
         return f"Low {ranks}" if de else f"{ranks} low"

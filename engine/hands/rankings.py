@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.cards import NINE, THREE, parse_rank
+from engine.hands.low_eight import LowEightRanking
+from engine.hands.omaha import OmahaRankings
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -47,7 +49,7 @@ class LowRanking:
     flushes_count: bool = False
 
 
-Ranking = HighRanking | Guts2Ranking | Guts3Ranking | LowRanking
+Ranking = HighRanking | Guts2Ranking | Guts3Ranking | LowRanking | LowEightRanking | OmahaRankings
 
 STANDARD: Final = HighRanking()
 BASEBALL_WILD: Final = frozenset({THREE, NINE})
