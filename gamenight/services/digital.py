@@ -1,7 +1,8 @@
 """Digital hands: the app deals, every player acts on their own phone.
 
 The engine runs the hand (:class:`engine.games.HandState`); this module keeps
-its JSON in a :class:`~gamenight.models.DigitalHand` row and books the chips:
+its JSON in a :class:`~gamenight.models.DigitalHand` row and books the chips
+(:mod:`gamenight.services.digital_booking`):
 
 * Starting a hand reads each seated player's stack from the ledger (and for
   Guts and Shelby the night's pot, reserve and Shelby markers) and records
@@ -21,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
-from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from django.contrib.auth.models import User as AuthUser
@@ -33,15 +33,12 @@ from django.utils.translation import gettext
 
 from engine.betting import DEFAULT_RAISE_CAP, FixedLimit, Limit, PotLimit, SpreadLimit
 from engine.cards import Deck
-from engine.chips.dealer import next_dealer
 from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
-from gamenight.games import family_of, game_title, games_of_family
+from gamenight.games import game_title
 from gamenight.models import (
-    Account,
-    AccountKind,
     Deal,
     DealMode,
     DealStatus,
@@ -53,21 +50,21 @@ from gamenight.models import (
     NightStatus,
     Seat,
     SeatLink,
-    Transaction,
-    TransactionKind,
 )
 from gamenight.services.access import User, night_for_recording
-from gamenight.services.errors import IdempotencyConflictError, LedgerError, NightClosedError
+from gamenight.services.digital_booking import book_hand, carry_accounts, carry_in_hand
+from gamenight.services.digital_errors import DigitalHandError as DigitalHandError
+from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnError
+from gamenight.services.digital_errors import HandOverError as HandOverError
+from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
+from gamenight.services.errors import IdempotencyConflictError, NightClosedError
 from gamenight.services.nights import cash_out_rest
-from gamenight.services.posting import Draft, Leg, check_key, post
+from gamenight.services.posting import check_key
 from gamenight.services.running_hand import hand_label
 from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
-    deal_pot,
     new_deal,
-    night_pot,
     seated_table,
-    set_dealer,
     stack,
 )
 
@@ -94,22 +91,6 @@ ODDS_TRIALS: Final = 4000
 
 # How the log of hand actions names a player folded out of the hand as they leave.
 FORFEIT: Final = "forfeit"
-
-
-class DigitalHandError(LedgerError):
-    """A digital hand cannot be started or changed as asked; nothing changed."""
-
-
-class HandMovedOnError(DigitalHandError):
-    """The phone acted on a version of the hand that is no longer the current one."""
-
-
-class IllegalMoveError(DigitalHandError):
-    """The engine refused the action (out of turn, a wrong amount ...)."""
-
-
-class HandOverError(DigitalHandError):
-    """The request names a hand that is over (finished or abandoned)."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -210,8 +191,8 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
         )
     if DigitalHand.objects.filter(night=night, status=HandStatus.RUNNING).exists():
         raise DigitalHandError(gettext("a hand is already running: finish or abandon it first"))
-    carry_accounts = _carry_accounts(night, game)
-    table = seated_table(night, extra=list(carry_accounts.values()))
+    accounts = carry_accounts(night, game)
+    table = seated_table(night, extra=list(accounts.values()))
     in_hand = [s for s in table.seats if s.stack > 0]
     if len(in_hand) < 2:
         raise DigitalHandError(gettext("at least two players with chips are needed for a hand"))
@@ -221,7 +202,7 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
     dealer = before[-1] if before else len(positions) - 1
     options = game_settings(night, game)
     limit, raise_cap = night_limit(night)
-    carry = _carry_in(night, game, carry_accounts, [s.seat for s in in_hand])
+    carry = carry_in_hand(night, game, accounts, [s.seat for s in in_hand])
     try:
         rules = make_rules(game, options)
         state = HandState.start(
@@ -257,47 +238,6 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
     for s in in_hand:
         live_link(night, s.seat)
     return hand
-
-
-def _carry_accounts(night: Night, game: str) -> dict[str, Account]:
-    if family_of(game) == "guts":
-        return {
-            "pot": night_pot(night, AccountKind.GUTS_POT),
-            "reserve": night_pot(night, AccountKind.GUTS_RESERVE),
-        }
-    if family_of(game) == "shelby":
-        return {"pot": night_pot(night, AccountKind.SHELBY_POT)}
-    return {}
-
-
-def _balances(accounts: Mapping[str, Account]) -> dict[str, int]:
-    ids = {name: a.pk for name, a in accounts.items()}
-    found = dict(Account.objects.filter(pk__in=ids.values()).values_list("pk", "balance"))
-    return {name: int(found[pk]) for name, pk in ids.items()}
-
-
-def _carry_in(
-    night: Night, game: str, accounts: Mapping[str, Account], seats: Sequence[Seat]
-) -> dict[str, int] | None:
-    """What the night carries into the hand: the Guts pot and reserve, or the Shelby
-    pot with the Shelby markers of the game in play (from the last Shelby deal)."""
-    if not accounts:
-        return None
-    carry = _balances(accounts)
-    if family_of(game) == "shelby" and carry["pot"]:
-        last = (
-            Deal.objects.filter(
-                night=night, game__in=games_of_family("shelby"), status=DealStatus.SETTLED
-            )
-            .order_by("-number")
-            .first()
-        )
-        marks = (last.state_after or {}).get("shelbys", {}) if last else {}
-        index = {seat.player_id: i for i, seat in enumerate(seats)}
-        for player_id, count in marks.items():
-            if int(player_id) in index and int(count):
-                carry[f"shelbys_{index[int(player_id)]}"] = int(count)
-    return carry
 
 
 # ---------------------------------------------------------------------- acting
@@ -445,7 +385,7 @@ def _commit(
     hand.state = hand_to_dict(state)
     hand.version = old + 1
     if state.is_over:
-        hand.settlement = _book(hand, state)
+        hand.settlement = book_hand(hand, state)
         hand.status = HandStatus.FINISHED
         _cash_out_departed(hand, state)
     hand.updated_at = timezone.now()
@@ -486,120 +426,6 @@ def _cash_out_departed(hand: DigitalHand, state: HandState) -> None:
                 key=f"digital-hand-{hand.pk}-rest-{index}",
                 player_id=seat.player_id,
             )
-
-
-# ---------------------------------------------------------------------- booking the end
-
-
-def _book(hand: DigitalHand, state: HandState) -> Transaction:
-    """ONE transaction: each player's net, and the night's pots a Guts or Shelby deal moved."""
-    night = hand.night
-    deal = hand.deal
-    game = deal.game
-    start = [int(c) for c in hand.start_stacks]
-    net = [state.stacks[i] - start[i] for i in range(state.seat_count)]
-    carry_in = state.carry or {}
-    carry_out = state.carry_out or {}
-    pot_moves: dict[str, int] = {
-        name: int(carry_out.get(name, 0)) - int(carry_in.get(name, 0))
-        for name in ("pot", "reserve")
-        if name in carry_in or name in carry_out
-    }
-
-    def build(locked: Night) -> Draft:
-        seats = {s.pk: s for s in Seat.objects.filter(night=locked).select_related("player")}
-        players = [seats[int(pk)] for pk in hand.seat_ids]
-        accounts = [stack(locked, seat.player) for seat in players]
-        carried = _carry_accounts(locked, game)
-        if carried:
-            now = _balances(carried)
-            if any(now[name] != int(carry_in.get(name, 0)) for name in carried):
-                raise DigitalHandError(
-                    gettext(
-                        "the chips in the middle changed while this hand was played: "
-                        "abandon it and deal again"
-                    )
-                )
-        legs: list[Leg] = []
-        if carried:
-            for i, account in enumerate(accounts):
-                legs.append(Leg(account, net[i], f"{game}: digital deal"))
-            for name, account in carried.items():
-                legs.append(Leg(account, pot_moves.get(name, 0), f"{game}: digital deal"))
-        else:
-            pot = deal_pot(deal)
-            losers = [(i, n) for i, n in enumerate(net) if n < 0]
-            winners = [(i, n) for i, n in enumerate(net) if n > 0]
-            for i, n in losers:
-                legs += [Leg(accounts[i], n, _reason(state, i)), Leg(pot, -n, "")]
-            for i, n in winners:
-                legs += [Leg(pot, -n, ""), Leg(accounts[i], n, _reason(state, i))]
-        if sum(leg.amount for leg in legs) != 0:
-            raise DigitalHandError(
-                gettext("internal error: the hand's chips do not add up; nothing was recorded")
-            )
-        deal.status = DealStatus.SETTLED
-        if family_of(game) == "shelby":
-            marks = {
-                str(players[int(k.removeprefix("shelbys_"))].player_id): int(v)
-                for k, v in carry_out.items()
-                if k.startswith("shelbys_")
-            }
-            deal.state_after = {"round": 1, "shelbys": marks}
-        deal.save(update_fields=["status", "state_after"])
-        _pass_deal(locked, players, net, deal, game, int(carry_out.get("pot", 0)))
-        return Draft(kind=_kind(game), legs=legs, deal=deal, summary=_summary(state))
-
-    return post(
-        night_id=night.pk,
-        by=hand.started_by,
-        key=f"digital-hand-{hand.pk}",
-        kind=_kind(game),
-        payload={"hand": hand.pk, "net": net, "pots": pot_moves},
-        build=build,
-    )
-
-
-def _kind(game: str) -> TransactionKind:
-    if family_of(game) == "guts":
-        return TransactionKind.GUTS_DEAL
-    if family_of(game) == "shelby":
-        return TransactionKind.SHELBY_ROUND
-    return TransactionKind.TABLE_HAND
-
-
-def _reason(state: HandState, seat: int) -> str:
-    paid = state.put_in[seat]
-    won = (state.payouts or [0] * state.seat_count)[seat]
-    return f"{state.rules.name} (digital): put in {paid}, won {won}"
-
-
-def _summary(state: HandState) -> str:
-    return f"{state.rules.name} (digital): pot of {sum(state.put_in)}"
-
-
-def _pass_deal(
-    night: Night, players: Sequence[Seat], net: Sequence[int], deal: Deal, game: str, pot: int
-) -> None:
-    """The deal passes left after a hand; a Shelby game still in play keeps its dealer."""
-    if family_of(game) == "shelby" and pot:
-        return
-    seated = {s.position: s for s in Seat.objects.filter(night=night, seated=True)}
-    balances = dict(
-        Account.objects.filter(
-            night=night,
-            kind=AccountKind.STACK,
-            player_id__in=[s.player_id for s in seated.values()],
-        ).values_list("player_id", "balance")
-    )
-    after = {pos: int(balances.get(s.player_id, 0)) for pos, s in seated.items()}
-    for seat, chips in zip(players, net, strict=True):
-        if seat.position in after:
-            after[seat.position] += chips
-    if after:
-        position = next_dealer(after, deal.dealer.position)
-        if position in seated:
-            set_dealer(night, position)
 
 
 # ---------------------------------------------------------------------- abandoning
