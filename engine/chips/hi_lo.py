@@ -57,7 +57,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from engine.chips.pots import Pot, PotSplit, best_scores, pot_names
+from engine.chips.pots import Pot, PotSplit, Settlement, best_scores, pot_names
 from engine.errors import SettlementError, ShowdownMismatchError
 
 Side = Literal["high", "low"]
@@ -106,28 +106,7 @@ class HiLoPotAward:
         return next(iter(winners)) if len(winners) == 1 else None
 
 
-@dataclass(frozen=True, kw_only=True)
-class HiLoSettlement:
-    """Every pot's award and every chip given back; payouts equal contributions.
-
-    The same reading methods as :class:`engine.chips.pots.PotSettlement`.
-    """
-
-    split: PotSplit
-    awards: tuple[HiLoPotAward, ...]
-    contributions: Mapping[int, int]
-
-    def won(self, seat: int) -> int:
-        """Chips won from pots (not counting chips given back)."""
-        return sum(award.won(seat) for award in self.awards)
-
-    def payouts(self) -> dict[int, int]:
-        """Chips each seat takes from the middle: pots won plus chips given back."""
-        return {s: self.won(s) + self.split.returned.get(s, 0) for s in self.contributions}
-
-    def net(self) -> dict[int, int]:
-        payouts = self.payouts()
-        return {s: payouts[s] - self.contributions[s] for s in self.contributions}
+HiLoSettlement = Settlement[HiLoPotAward]
 
 
 def settle_hi_lo(

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Generic, Protocol, TypeVar
 
 from engine.errors import NegativeAmountError, SettlementError, ShowdownMismatchError
 
@@ -137,12 +137,25 @@ class PotAward:
         return self.share + (1 if seat in self.odd_chips else 0)
 
 
+class Award(Protocol):
+    """One pot's award: the chips it gives a seat."""
+
+    def won(self, seat: int) -> int: ...
+
+
+AwardT = TypeVar("AwardT", bound=Award)
+
+
 @dataclass(frozen=True, kw_only=True)
-class PotSettlement:
-    """Every pot's award and every chip given back; payouts equal contributions."""
+class Settlement(Generic[AwardT]):
+    """Every pot's award and every chip given back; payouts equal contributions.
+
+    One pot to one winner set (:class:`PotAward`) or halved high and low
+    (:class:`engine.chips.hi_lo.HiLoPotAward`): the reading is the same.
+    """
 
     split: PotSplit
-    awards: tuple[PotAward, ...]
+    awards: tuple[AwardT, ...]
     contributions: Mapping[int, int]
 
     def won(self, seat: int) -> int:
@@ -156,6 +169,9 @@ class PotSettlement:
     def net(self) -> dict[int, int]:
         payouts = self.payouts()
         return {s: payouts[s] - self.contributions[s] for s in self.contributions}
+
+
+PotSettlement = Settlement[PotAward]
 
 
 # Picks the winning seats of one pot from its eligible seats' scores.
