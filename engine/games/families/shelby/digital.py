@@ -45,6 +45,12 @@ _PSYCHO_OPTIONS: Final = (
         help="what an extra card for a 4 costs in the last round, paid to the pot "
         "(none or 0: free)",
     ),
+    OptionSpec(
+        name="flushes_count",
+        kind="bool",
+        default=False,
+        help="round 2's low hand: a flush counts against you (ruling 6 option)",
+    ),
 )
 
 
@@ -75,6 +81,7 @@ def _build_psycho(values: Mapping[str, object]) -> GameRules:
         variant=ShelbyVariant.PSYCHO,
         ante=_ante("psycho-shelby", values),
         extra_card_price=price if isinstance(price, int) else 0,
+        flushes_count=bool(values["flushes_count"]),
     )
     steps: tuple[Step, ...] = (
         Deal(cards=("down", "down", "down")),
