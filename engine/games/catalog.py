@@ -5,10 +5,10 @@ A game is built from its options by a small function in its family's module
 
 >>> make_rules("baseball", {"pot_cap": "10"}).triggers[0]
 PayPotOrFold(rank=1, cap=10, first_only=False)
->>> make_rules("football", {"pot_cap": 5})  # doctest: +ELLIPSIS
+>>> make_rules("seven-card-stud", {"pot_cap": 5})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-engine.games.errors.GameOptionError: football has no option 'pot_cap'; its options: ...
+engine.games.errors.GameOptionError: seven-card-stud has no option 'pot_cap'; its options: none
 """
 
 from __future__ import annotations

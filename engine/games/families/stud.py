@@ -49,23 +49,29 @@ _EXTRA_OPTIONS: Final = (
         help="the extra card costs the limit's largest bet; declining keeps the player in",
     ),
 )
-_PAY_OPTIONS: Final = (
-    OptionSpec(
-        name="pay_or_fold", kind="bool", default=True, help="a face-up 3: pay the pot or fold"
-    ),
-    OptionSpec(
-        name="first_three_only",
-        kind="bool",
-        default=False,
-        help="only the first face-up 3 of the hand must be bought",
-    ),
-    OptionSpec(
-        name="pot_cap",
-        kind="count",
-        default=None,
-        help="the pot payment is at most this many chips",
-    ),
-)
+
+
+def _pay_options(*, pays: bool) -> tuple[OptionSpec, ...]:
+    """Pay the pot or fold on a face-up 3: Baseball's own rule, and an option (off unless
+    chosen) in Football and Woolworth, whose wild and extra-card ranks are merely
+    "varied" from Baseball's (the English sheet)."""
+    return (
+        OptionSpec(
+            name="pay_or_fold", kind="bool", default=pays, help="a face-up 3: pay the pot or fold"
+        ),
+        OptionSpec(
+            name="first_three_only",
+            kind="bool",
+            default=False,
+            help="only the first face-up 3 of the hand must be bought",
+        ),
+        OptionSpec(
+            name="pot_cap",
+            kind="count",
+            default=None,
+            help="the pot payment is at most this many chips",
+        ),
+    )
 
 
 def _seven_card_stud(name: str) -> GameSpec:
@@ -82,19 +88,19 @@ def _baseball_family(
     *,
     wild: frozenset[int],
     extra_rank: int,
-    pay_rank: int | None = None,
+    pays: bool = True,
     void: Card | None = None,
 ) -> GameSpec:
-    """Seven-card stud with wild ranks, an extra card on ``extra_rank`` and, if
-    ``pay_rank`` is given, pay the pot or fold on it."""
+    """Seven-card stud with wild ranks, an extra card on ``extra_rank`` and pay the pot
+    or fold on a face-up 3 (``pays``: on unless the house turns it off)."""
 
     def build(values: Mapping[str, object]) -> GameRules:
         triggers: list[Trigger] = []
-        if pay_rank is not None and values["pay_or_fold"]:
+        if values["pay_or_fold"]:
             cap = values["pot_cap"]
             triggers.append(
                 PayPotOrFold(
-                    rank=pay_rank,
+                    rank=THREE,
                     cap=cap if isinstance(cap, int) else None,
                     first_only=bool(values["first_three_only"]),
                 )
@@ -119,20 +125,22 @@ def _baseball_family(
             options=tuple(sorted(values.items())),
         )
 
-    options = _EXTRA_OPTIONS + (_PAY_OPTIONS if pay_rank is not None else ())
-    return GameSpec(options=options, build=build)
+    return GameSpec(options=_EXTRA_OPTIONS + _pay_options(pays=pays), build=build)
 
 
 SPECS: Final[dict[str, GameSpec]] = {
     "seven-card-stud": _seven_card_stud("seven-card-stud"),
-    "baseball": _baseball_family("baseball", wild=BASEBALL_WILD, extra_rank=FOUR, pay_rank=THREE),
-    "football": _baseball_family("football", wild=frozenset({THREE, SIX}), extra_rank=TWO),
-    "woolworth": _baseball_family("woolworth", wild=frozenset({FIVE, TEN}), extra_rank=TWO),
+    "baseball": _baseball_family("baseball", wild=BASEBALL_WILD, extra_rank=FOUR),
+    "football": _baseball_family(
+        "football", wild=frozenset({THREE, SIX}), extra_rank=TWO, pays=False
+    ),
+    "woolworth": _baseball_family(
+        "woolworth", wild=frozenset({FIVE, TEN}), extra_rank=TWO, pays=False
+    ),
     "rainy-day-baseball": _baseball_family(
         "rainy-day-baseball",
         wild=BASEBALL_WILD,
         extra_rank=FOUR,
-        pay_rank=THREE,
         void=Card(QUEEN, SPADES),
     ),
 }

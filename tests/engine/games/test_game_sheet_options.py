@@ -85,3 +85,41 @@ def test_low_flushes_are_psycho_shelby_only() -> None:
                 "hold": [],
             }
         )
+
+
+# ---------------------------------------------------------------- 2. pay or fold in Football
+
+
+def _stud(game: str, options: dict[str, object], cards: str, players: int = 3) -> HandState:
+    """A stud hand whose deck starts with ``cards``; the last seat deals."""
+    return HandState.start(
+        make_rules(game, options),
+        names=["Anna", "Ben", "Carla", "Dan"][:players],
+        stacks=[50] * players,
+        dealer=players - 1,
+        deck=Deck(random.Random(0), stacked=parse_cards(cards)),
+    )
+
+
+# Two down each, then Anna's up card is the 3♣.
+_UP_THREE = "K♠ K♥ K♦ D♠ D♥ D♦ 3♣ 7♦ 8♠"
+
+
+@pytest.mark.parametrize("game", ["football", "woolworth"])
+def test_football_and_woolworth_pay_or_fold_on_a_face_up_three_as_an_option(game: str) -> None:
+    """The English sheet: "Some play that a player who is dealt a three face up must
+    immediately either match the pot or fold." and "The wild cards and the card which
+    entitles the player to an extra card can of course be varied. For example in
+    Football ..."; RULINGS 11: *(options: ... no pay-or-fold ...)*: off by default here.
+    """
+    plain = _stud(game, {}, _UP_THREE)
+    assert plain.decision is None
+    assert plain.betting is not None
+    paying = _stud(game, {"pay_or_fold": True}, _UP_THREE)
+    assert paying.actor == 0
+    assert [(a.kind, a.chips) for a in paying.legal_actions()] == [
+        (ActionName.PAY_POT, 3),
+        (ActionName.FOLD, 0),
+    ]
+    paying.act(ActionName.PAY_POT, seat=0)
+    assert (paying.stacks, paying.pot) == ([46, 49, 49], 6)
