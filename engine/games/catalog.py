@@ -4,7 +4,7 @@ A game is built from its options by a small function in its family's module
 (:mod:`engine.games.families`); this module gathers the families.
 
 >>> make_rules("baseball", {"pot_cap": "10"}).triggers[0]
-PayPotOrFold(rank=1, cap=10, first_only=False)
+PayPotOrFold(rank=1, cap=10, first_only=False, fixed=None)
 >>> make_rules("seven-card-stud", {"pot_cap": 5})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...

@@ -88,13 +88,21 @@ class ExtraCard:
 class PayPotOrFold:
     """A face-up card of ``rank`` (Baseball's 3): pay the pot or fold, before the next card.
 
-    ``cap`` limits the payment; ``first_only`` makes only the first such card of
-    the hand cost anything.
+    ``cap`` limits the payment; ``fixed`` replaces the pot by a fixed payment (the
+    cap then does not apply); ``first_only`` makes only the first such card of the
+    hand cost anything.
     """
 
     rank: int
     cap: int | None = None
     first_only: bool = False
+    fixed: int | None = None
+
+    def price(self, pot: int) -> int:
+        """What paying costs with ``pot`` in the middle (before any all-in cut)."""
+        if self.fixed is not None:
+            return self.fixed
+        return pot if self.cap is None else min(pot, self.cap)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -71,6 +71,14 @@ def _pay_options(*, pays: bool) -> tuple[OptionSpec, ...]:
             default=None,
             help="the pot payment is at most this many chips",
         ),
+        OptionSpec(
+            name="pay_fixed",
+            kind="count",
+            default=None,
+            least=1,
+            help="a fixed payment instead of the pot (none: pay the pot; the cap then "
+            "does not apply; both sheets' variants)",
+        ),
     )
 
 
@@ -97,12 +105,13 @@ def _baseball_family(
     def build(values: Mapping[str, object]) -> GameRules:
         triggers: list[Trigger] = []
         if values["pay_or_fold"]:
-            cap = values["pot_cap"]
+            cap, fixed = values["pot_cap"], values["pay_fixed"]
             triggers.append(
                 PayPotOrFold(
                     rank=THREE,
                     cap=cap if isinstance(cap, int) else None,
                     first_only=bool(values["first_three_only"]),
+                    fixed=fixed if isinstance(fixed, int) else None,
                 )
             )
         triggers.append(

@@ -84,7 +84,7 @@ def apply_triggers(
             free = trigger.first_only and state.pay_cards_seen > 1
             # An all-in player is never asked: they keep the card (ruling 8).
             if not free and state.stacks[seat] > 0:
-                price = state.pot if trigger.cap is None else min(state.pot, trigger.cap)
+                price = trigger.price(state.pot)
                 state.decision = Decision(
                     kind="pay_pot", seat=seat, chips=min(price, state.stacks[seat])
                 )

@@ -15,6 +15,7 @@ from engine.cards import Deck, parse_cards
 from engine.errors import SettlementError
 from engine.games import ActionName, EventKind, HandState, make_rules
 from engine.games.families.shelby.json_io import settle_shelby_json
+from engine.table_hand import settle_table_hand_json
 
 # ---------------------------------------------------------------- 1. Psycho Shelby low flushes
 
@@ -123,3 +124,73 @@ def test_football_and_woolworth_pay_or_fold_on_a_face_up_three_as_an_option(game
     ]
     paying.act(ActionName.PAY_POT, seat=0)
     assert (paying.stacks, paying.pot) == ([46, 49, 49], 6)
+
+
+# ---------------------------------------------------------------- 3. a fixed pot payment
+
+
+def test_baseball_a_fixed_payment_instead_of_the_pot() -> None:
+    """The English sheet: "Some only require a fixed payment to the pot as an
+    alternative to folding." The German sheet: "Das Bezahlen des Pots wird auf einen
+    festen Betrag begrenzt oder durch eine feste Zahlung ersetzt."
+
+    The fixed payment replaces the pot: 2 chips with a pot of 3, and 2 chips too
+    when the pot is smaller or larger.
+    """
+    state = _stud("baseball", {"pay_fixed": 2}, _UP_THREE)
+    assert [(a.kind, a.chips) for a in state.legal_actions()] == [
+        (ActionName.PAY_POT, 2),
+        (ActionName.FOLD, 0),
+    ]
+    state.act(ActionName.PAY_POT, seat=0)
+    assert (state.stacks, state.pot) == ([47, 49, 49], 5)
+    big = _stud("baseball", {"pay_fixed": 10}, _UP_THREE)
+    assert big.legal_actions()[0].chips == 10  # more than the pot of 3: still the fixed price
+
+
+def _recorded_pay(amount: int | None, options: dict[str, object]) -> dict[str, object]:
+    pay: dict[str, object] = {"player": "Anna", "action": "pay_pot"}
+    if amount is not None:
+        pay["amount"] = amount
+    return settle_table_hand_json(
+        {
+            "game": "baseball",
+            "dealer": "Carla",
+            "ante": 1,
+            "options": options,
+            "players": [{"name": name, "stack": 40} for name in ("Anna", "Ben", "Carla")],
+            "rounds": [
+                [{"player": "Anna", "action": "bet", "amount": 2}]
+                + [{"player": name, "action": "call"} for name in ("Ben", "Carla")],
+                [pay],
+            ],
+            "showdown": {"ranking": ["Ben", "Anna", "Carla"]},
+        }
+    )
+
+
+def _paid(answer: dict[str, object]) -> int:
+    players = answer["players"]
+    assert isinstance(players, list)
+    anna = next(p for p in players if p["name"] == "Anna")
+    return 40 - 3 - int(anna["stack"])
+
+
+def test_engine_settle_uses_and_checks_the_fixed_payment() -> None:
+    """The recorded pay_pot of a hand with ``pay_fixed`` is the fixed amount, not the pot
+    of 9; another amount is refused, naming the fixed payment."""
+    assert _paid(_recorded_pay(None, {})) == 9
+    assert _paid(_recorded_pay(None, {"pay_fixed": 4})) == 4
+    assert _paid(_recorded_pay(4, {"pay_fixed": 4})) == 4
+    for wrong in (9, 3):
+        with pytest.raises(SettlementError, match="the fixed payment is 4"):
+            _recorded_pay(wrong, {"pay_fixed": 4})
+
+
+def test_engine_settle_uses_the_pot_cap_too() -> None:
+    """RULINGS 11 *(options: ... pot payment capped at a fixed amount)*: the recorded
+    payment is the capped pot."""
+    assert _paid(_recorded_pay(None, {"pot_cap": 5})) == 5
+    assert _paid(_recorded_pay(5, {"pot_cap": 5})) == 5
+    with pytest.raises(SettlementError, match="capped at 5"):
+        _recorded_pay(9, {"pot_cap": 5})
