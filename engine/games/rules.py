@@ -74,14 +74,28 @@ class Step:
 class ExtraCard:
     """A card of ``rank`` (Baseball's 4, the walk) gives its holder one more card at once.
 
-    With ``buy`` the player may buy the extra card for the limit's largest bet or
-    decline it and stay in without it.
+    With ``buy`` the player may buy the extra card or decline it and stay in
+    without it. The price (the English sheet: "a fixed amount paid to the pot or
+    may vary according to whether the extra card is face up or face down, and how
+    late in the game it is dealt"): ``price`` for a face-down extra card (``None``:
+    the limit's largest bet, ruling 11), ``price_up`` for a face-up one (``None``:
+    as face down), plus ``price_per_street`` for each street after the first.
     """
 
     rank: int
     when: When = "up"
     extra_face: Face = "down"
     buy: bool = False
+    price: int | None = None
+    price_up: int | None = None
+    price_per_street: int = 0
+
+    def walk_price(self, *, face: Face, street: int, largest_bet: int) -> int:
+        """What the extra card costs, dealt ``face`` on ``street`` (0: the first)."""
+        base = self.price if self.price is not None else largest_bet
+        if face == "up" and self.price_up is not None:
+            base = self.price_up
+        return base + self.price_per_street * street
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -48,6 +48,30 @@ _EXTRA_OPTIONS: Final = (
         default=False,
         help="the extra card costs the limit's largest bet; declining keeps the player in",
     ),
+    # The English sheet: the price "may be a fixed amount paid to the pot or may vary
+    # according to whether the extra card is face up or face down, and how late in
+    # the game it is dealt". Any of these makes the walk bought.
+    OptionSpec(
+        name="walk_price",
+        kind="count",
+        default=None,
+        least=1,
+        help="the walk is bought for this many chips (a face-down extra card; none: the "
+        "limit's largest bet)",
+    ),
+    OptionSpec(
+        name="walk_price_up",
+        kind="count",
+        default=None,
+        least=1,
+        help="a face-up extra card costs this many chips instead (none: as face down)",
+    ),
+    OptionSpec(
+        name="walk_price_per_street",
+        kind="count",
+        default=0,
+        help="the walk costs this many chips more on each street after the first",
+    ),
 )
 
 
@@ -79,6 +103,24 @@ def _pay_options(*, pays: bool) -> tuple[OptionSpec, ...]:
             help="a fixed payment instead of the pot (none: pay the pot; the cap then "
             "does not apply; both sheets' variants)",
         ),
+    )
+
+
+def _extra_card(rank: int, values: Mapping[str, object]) -> ExtraCard:
+    price, price_up, per_street = (
+        values["walk_price"],
+        values["walk_price_up"],
+        values["walk_price_per_street"],
+    )
+    priced = price is not None or price_up is not None or bool(per_street)
+    return ExtraCard(
+        rank=rank,
+        when="any" if values["down_extras"] else "up",
+        extra_face="up" if values["extra_face"] == "up" else "down",
+        buy=bool(values["buy_walk"]) or priced,
+        price=price if isinstance(price, int) else None,
+        price_up=price_up if isinstance(price_up, int) else None,
+        price_per_street=per_street if isinstance(per_street, int) else 0,
     )
 
 
@@ -114,14 +156,7 @@ def _baseball_family(
                     fixed=fixed if isinstance(fixed, int) else None,
                 )
             )
-        triggers.append(
-            ExtraCard(
-                rank=extra_rank,
-                when="any" if values["down_extras"] else "up",
-                extra_face="up" if values["extra_face"] == "up" else "down",
-                buy=bool(values["buy_walk"]),
-            )
-        )
+        triggers.append(_extra_card(extra_rank, values))
         if void is not None:
             triggers.append(VoidDeal(card=void))
         return GameRules(

@@ -93,7 +93,11 @@ def apply_triggers(
                 continue
             if trigger.buy and state.stacks[seat] > 0:
                 low, high = bet_sizes(state.limit, pot=state.pot)
-                price = high if high is not None else low
+                price = trigger.walk_price(
+                    face=trigger.extra_face,
+                    street=street_number(state),
+                    largest_bet=high if high is not None else low,
+                )
                 state.decision = Decision(
                     kind="buy_walk",
                     seat=seat,
@@ -102,6 +106,12 @@ def apply_triggers(
                 )
             else:
                 state.to_deal.insert(0, (seat, trigger.extra_face))
+
+
+def street_number(state: HandState) -> int:
+    """How many streets were dealt before the one under way (0: the first), for a
+    walk whose price grows with the streets."""
+    return sum(1 for step in state.rules.steps[: state.step_index] if isinstance(step, Deal))
 
 
 def void_deal(state: HandState, seat: int, card: int) -> None:

@@ -194,3 +194,56 @@ def test_engine_settle_uses_the_pot_cap_too() -> None:
     assert _paid(_recorded_pay(5, {"pot_cap": 5})) == 5
     with pytest.raises(SettlementError, match="capped at 5"):
         _recorded_pay(9, {"pot_cap": 5})
+
+
+# ---------------------------------------------------------------- 4. the walk's price
+
+
+def _check_through(state: HandState) -> None:
+    """Everyone checks the betting round under way."""
+    while state.betting is not None and state.decision is None:
+        seat = state.actor
+        assert seat is not None
+        state.act(ActionName.CHECK, seat=seat)
+
+
+# Anna's first up card is the 4♣; after a checked round her fourth card is the 4♦.
+_TWO_WALKS = "K♠ K♥ K♦ D♠ D♥ D♦ 4♣ 7♦ 8♠ 4♦ 2♣ 2♦"
+
+
+def _walk_prices(options: dict[str, object]) -> list[int]:
+    state = _stud("baseball", {"pay_or_fold": False, **options}, _TWO_WALKS)
+    prices = []
+    for _ in range(2):
+        assert state.decision is not None
+        assert state.decision.kind == "buy_walk"
+        prices.append(state.decision.chips)
+        state.act(ActionName.DECLINE_WALK, seat=0)
+        _check_through(state)
+    return prices
+
+
+def test_the_walk_price_varies_by_face_and_street() -> None:
+    """The English sheet: "Some play that the extra card given when a four appears must
+    be paid for. The price may be a fixed amount paid to the pot or may vary according
+    to whether the extra card is face up or face down, and how late in the game it is
+    dealt." RULINGS 11: without a price of its own, "the walk must be bought at the
+    limit's highest bet"."""
+    assert _walk_prices({"buy_walk": True}) == [5, 5]
+    assert _walk_prices({"walk_price": 2}) == [2, 2]
+    assert _walk_prices({"walk_price": 2, "walk_price_per_street": 3}) == [2, 5]
+    assert _walk_prices({"walk_price": 2, "walk_price_up": 4}) == [2, 2]  # dealt down
+    assert _walk_prices({"walk_price": 2, "walk_price_up": 4, "extra_face": "up"}) == [4, 4]
+    assert _walk_prices({"walk_price_up": 1, "extra_face": "up", "walk_price_per_street": 1}) == [
+        1,
+        2,
+    ]
+
+
+def test_a_priced_walk_is_paid_into_the_pot() -> None:
+    state = _stud("baseball", {"pay_or_fold": False, "walk_price": 2}, _TWO_WALKS)
+    state.act(ActionName.BUY_WALK, seat=0)
+    assert (state.stacks[0], state.pot) == (47, 5)
+    assert [(e.kind, e.chips) for e in state.history if e.kind is EventKind.BUY_WALK] == [
+        (EventKind.BUY_WALK, 2)
+    ]
