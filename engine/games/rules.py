@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 Face = Literal["down", "up"]
 # "any": the trigger fires whether the card is dealt face up or face down.
 When = Literal["up", "any"]
+# When a face-down extra-card rank is claimed (the English sheet's three ways):
+# revealed as soon as it is dealt; revealed in clockwise order before the next
+# betting round; revealed whenever the holder wishes (an action of their own).
+Claim = Literal["dealt", "before_betting", "any_time"]
+CLAIMS: tuple[Claim, ...] = ("dealt", "before_betting", "any_time")
 
 
 class Step:
@@ -84,6 +89,8 @@ class ExtraCard:
 
     rank: int
     when: When = "up"
+    # With ``when="any"``: when a face-down card of the rank is revealed and claimed.
+    claim: Claim = "dealt"
     extra_face: Face = "down"
     buy: bool = False
     price: int | None = None

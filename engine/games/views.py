@@ -13,6 +13,7 @@ from typing import Any
 from engine.cards import ALL_CARDS
 from engine.games.events import Event, EventKind, LegalAction
 from engine.games.state import HandState
+from engine.games.steps.claims import claim_actions
 
 
 def table_view(state: HandState) -> dict[str, Any]:
@@ -35,7 +36,8 @@ def _legal_actions(state: HandState, seat: int) -> list[LegalAction]:
     step = state.step
     if step is not None and state.decision is None and seat in step.also_waiting(state):
         return step.legal_actions(state, seat)
-    return []
+    # A face-down 4 claimed at will: its holder may claim it out of turn too.
+    return claim_actions(state, seat)
 
 
 def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:

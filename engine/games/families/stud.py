@@ -9,8 +9,18 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.cards import FIVE, FOUR, QUEEN, SIX, SPADES, TEN, THREE, TWO, Card
+from engine.games.errors import GameOptionError
 from engine.games.options import GameSpec, OptionSpec
-from engine.games.rules import ExtraCard, GameRules, PayPotOrFold, Step, Trigger, VoidDeal
+from engine.games.rules import (
+    CLAIMS,
+    Claim,
+    ExtraCard,
+    GameRules,
+    PayPotOrFold,
+    Step,
+    Trigger,
+    VoidDeal,
+)
 from engine.games.steps.bet import Bet
 from engine.games.steps.deal import Deal
 from engine.hands.rankings import BASEBALL_WILD, STANDARD, HighRanking
@@ -41,6 +51,15 @@ _EXTRA_OPTIONS: Final = (
         kind="bool",
         default=False,
         help="a face-down trigger card also gives an extra card",
+    ),
+    OptionSpec(
+        name="down_claim",
+        kind="choice",
+        default="dealt",
+        choices=CLAIMS,
+        help="with down_extras, when a face-down trigger card is revealed for its extra "
+        "card: as soon as it is dealt; in clockwise order before the next betting round; "
+        "whenever its holder wishes (the English sheet's three ways)",
     ),
     OptionSpec(
         name="buy_walk",
@@ -106,6 +125,13 @@ def _pay_options(*, pays: bool) -> tuple[OptionSpec, ...]:
     )
 
 
+def _claim(value: object) -> Claim:
+    for claim in CLAIMS:
+        if value == claim:
+            return claim
+    raise GameOptionError(f"down_claim is one of {', '.join(CLAIMS)}, not {value!r}")
+
+
 def _extra_card(rank: int, values: Mapping[str, object]) -> ExtraCard:
     price, price_up, per_street = (
         values["walk_price"],
@@ -116,6 +142,7 @@ def _extra_card(rank: int, values: Mapping[str, object]) -> ExtraCard:
     return ExtraCard(
         rank=rank,
         when="any" if values["down_extras"] else "up",
+        claim=_claim(values["down_claim"]),
         extra_face="up" if values["extra_face"] == "up" else "down",
         buy=bool(values["buy_walk"]) or priced,
         price=price if isinstance(price, int) else None,

@@ -7,14 +7,16 @@ its siblings).
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from engine.cards import Deck, parse_cards
+from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.errors import SettlementError
-from engine.games import ActionName, EventKind, HandState, make_rules
+from engine.games import ActionName, EventKind, HandState, make_rules, seat_view, table_view
 from engine.games.families.shelby.json_io import settle_shelby_json
+from engine.games.steps.claims import ClaimError
 from engine.table_hand import settle_table_hand_json
 
 # ---------------------------------------------------------------- 1. Psycho Shelby low flushes
@@ -200,8 +202,9 @@ def test_engine_settle_uses_the_pot_cap_too() -> None:
 
 
 def _check_through(state: HandState) -> None:
-    """Everyone checks the betting round under way."""
-    while state.betting is not None and state.decision is None:
+    """Everyone checks the betting round under way (and no further)."""
+    under_way = state.betting
+    while state.betting is not None and state.betting is under_way and state.decision is None:
         seat = state.actor
         assert seat is not None
         state.act(ActionName.CHECK, seat=seat)
@@ -247,3 +250,126 @@ def test_a_priced_walk_is_paid_into_the_pot() -> None:
     assert [(e.kind, e.chips) for e in state.history if e.kind is EventKind.BUY_WALK] == [
         (EventKind.BUY_WALK, 2)
     ]
+
+
+# ---------------------------------------------------------------- 5. claiming a face-down 4
+
+# Anna's and Ben's first cards are face-down 4s; Anna's K♣ showing opens the betting.
+_DOWN_FOURS = "4♠ 4♥ 5♣ 6♠ 7♠ 8♣ K♣ D♣ B♣ 2♦ 2♥ 2♣ 2♠"
+
+
+def _claiming(claim: str, **options: object) -> HandState:
+    return _stud(
+        "baseball",
+        {"down_extras": True, "down_claim": claim, "pay_or_fold": False, **options},
+        _DOWN_FOURS,
+    )
+
+
+def _cards(state: HandState, seat: int) -> list[tuple[str, bool]]:
+    return [(str(ALL_CARDS[card]), up) for card, up in state.cards[seat]]
+
+
+def _seen_by(state: HandState, viewer: int | None) -> str:
+    view = table_view(state) if viewer is None else seat_view(state, viewer)
+    return json.dumps(view)
+
+
+def test_a_face_down_four_revealed_as_soon_as_it_is_dealt() -> None:
+    """The English sheet: "Possible rules for claiming extra cards for face down fours
+    are: 1. the four must be revealed as soon as it is dealt, and the extra card is
+    dealt immediately"."""
+    state = _claiming("dealt")
+    # Anna's 4♠ is shown at once and her extra card (the 4♥) comes before Ben's card;
+    # that extra card is a face-down 4 too: shown, and the 5♣ follows for Anna.
+    assert _cards(state, 0)[:3] == [("4s", True), ("4h", True), ("5c", False)]
+    assert [e.kind for e in state.history[3:7]] == [
+        EventKind.DEAL,
+        EventKind.REVEAL,
+        EventKind.DEAL,
+        EventKind.REVEAL,
+    ]
+
+
+def test_face_down_fours_revealed_in_order_before_the_next_betting_round() -> None:
+    """The English sheet: "2. any concealed fours are revealed in clockwise order and
+    extra cards given immediately before the next betting round".
+
+    The whole street is dealt first; then Anna's, then Ben's 4 is shown and each gets
+    an extra card (2♦, 2♥), and only then the betting round opens."""
+    state = _claiming("before_betting")
+    assert _cards(state, 0) == [("4s", True), ("6s", False), ("Kc", True), ("2d", False)]
+    assert _cards(state, 1) == [("4h", True), ("7s", False), ("Qc", True), ("2h", False)]
+    assert _cards(state, 2) == [("5c", False), ("8c", False), ("Jc", True)]
+    reveals = [i for i, e in enumerate(state.history) if e.kind is EventKind.REVEAL]
+    last_deal = max(
+        i for i, e in enumerate(state.history) if e.kind is EventKind.DEAL and e.seat == 2
+    )
+    assert reveals[0] > last_deal
+    assert state.betting is not None
+    assert state.actor == 0
+
+
+def test_a_face_down_four_claimed_whenever_its_holder_wishes() -> None:
+    """The English sheet: "3. concealed fours may be revealed whenever the holder wishes,
+    and an extra card is given as soon as the four is revealed."
+
+    Nothing happens at the deal; Ben claims out of turn during the betting, the 4♥ is
+    shown and the 2♦ dealt to him at once. Until then nobody else sees the 4♥."""
+    state = _claiming("any_time")
+    assert _cards(state, 1) == [("4h", False), ("7s", False), ("Qc", True)]
+    for viewer in (None, 0, 2):
+        assert '"4h"' not in _seen_by(state, viewer)
+    assert '"4h"' in _seen_by(state, 1)
+    assert state.actor == 0
+    claim = {"kind": "claim_extra", "min_amount": None, "max_amount": None}
+    assert any(a.items() >= claim.items() for a in seat_view(state, 1)["legal_actions"])
+    assert ActionName.CLAIM_EXTRA in [a.kind for a in state.legal_actions()]  # Anna's too
+    assert seat_view(state, 2)["legal_actions"] == []  # Carla holds no 4
+    event = state.act(ActionName.CLAIM_EXTRA, seat=1)
+    assert (event.kind, event.card, event.face_up) == (EventKind.REVEAL, _code("4♥"), True)
+    assert _cards(state, 1) == [("4h", True), ("7s", False), ("Qc", True), ("2d", False)]
+    assert '"4h"' in _seen_by(state, 2)
+    assert '"2d"' not in _seen_by(state, 2)
+    assert state.actor == 0  # the betting goes on where it was
+    _check_through(state)
+    assert len(state.cards[0]) == 4  # the next street: Anna's 4♠ still hidden, unclaimed
+    assert _cards(state, 0)[0] == ("4s", False)
+
+
+def _code(text: str) -> int:
+    return int(parse_cards(text)[0])
+
+
+def test_a_claim_refused_changes_nothing() -> None:
+    cases = [
+        (_claiming("any_time"), 2, "claim_no_card", "Carla holds no face-down four"),
+        (_claiming("dealt"), 0, "claim_not_in_game", "not revealed for one at will"),
+        (_stud("baseball", {}, _DOWN_FOURS), 0, "claim_not_in_game", "at will"),
+    ]
+    for state, seat, code, words in cases:
+        before = state.to_json()
+        with pytest.raises(ClaimError, match=words) as caught:
+            state.act(ActionName.CLAIM_EXTRA, seat=seat)
+        assert caught.value.code == code
+        assert state.to_json() == before
+
+
+def test_a_walk_bought_for_a_claim_during_the_betting_round() -> None:
+    """The English sheet's way 3, and "the extra card ... must be paid for": the
+    betting waits for Ben's answer; his chips move in the round too, so that nothing
+    is created or lost."""
+    state = _claiming("any_time", buy_walk=True)
+    state.act(ActionName.BET, seat=0, amount=2)
+    state.act(ActionName.CLAIM_EXTRA, seat=1)
+    assert state.actor == 1
+    assert [a.kind for a in state.legal_actions()] == [ActionName.BUY_WALK, ActionName.DECLINE_WALK]
+    with pytest.raises(ClaimError):
+        state.act(ActionName.CLAIM_EXTRA, seat=0)  # a question waits
+    state.act(ActionName.BUY_WALK, seat=1)
+    assert state.stacks[1] == 49 - 5
+    assert _cards(state, 1)[-1] == ("2d", False)
+    state.act(ActionName.CALL, seat=1)
+    state.act(ActionName.CALL, seat=2)
+    assert sum(state.stacks) + state.pot == 150
+    assert state.stacks == [47, 42, 47]
