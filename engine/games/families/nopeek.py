@@ -31,6 +31,14 @@ _START_CARD: Final = OptionSpec(
     default=False,
     help="the dealer turns a card up in the middle; the first player must beat it first",
 )
+_START_DECK: Final = OptionSpec(
+    name="start_card_deck",
+    kind="choice",
+    default="same",
+    choices=("same", "second"),
+    help="with start_card, the start card comes from the game's deck or from a second "
+    'deck (the English sheet: "a card from a second deck")',
+)
 
 
 def _no_peek(name: str, *, baseball: bool) -> GameSpec:
@@ -46,7 +54,7 @@ def _no_peek(name: str, *, baseball: bool) -> GameSpec:
             triggers.append(ExtraCard(rank=FOUR, buy=bool(values["buy_walk"])))
         steps: tuple[Step, ...] = (_PILE,)
         if values["start_card"]:
-            steps += (MiddleCard(),)
+            steps += (MiddleCard(second_deck=values["start_card_deck"] == "second"),)
         steps += (Flip(back_betting=bool(values["back_betting"])),)
         return GameRules(
             name=name,
@@ -61,7 +69,7 @@ def _no_peek(name: str, *, baseball: bool) -> GameSpec:
             options=tuple(sorted(values.items())),
         )
 
-    options: tuple[OptionSpec, ...] = (_BACK_BETTING, _START_CARD)
+    options: tuple[OptionSpec, ...] = (_BACK_BETTING, _START_CARD, _START_DECK)
     if baseball:
         options += (
             OptionSpec(

@@ -80,18 +80,21 @@ def _check_invariants(state: HandState, total: int) -> None:
     held = [card for cards in state.cards for card, _ in cards]
     assert len(set(held)) == len(held)
     assert not set(held) & set(state.deck.codes())
-    # Cards in the middle (a spit card, No Peek's card to beat) come from the deck too.
-    assert not set(held) & set(state.table)
+    # Cards in the middle (a spit card, No Peek's card to beat) come from the deck too,
+    # but for No Peek's start card from a second deck.
+    table = _from_the_deck(state)
+    assert not set(held) & set(table)
     # Draw games set cards aside: discards (until reshuffled) and Wild Widow's card.
     aside = state.set_aside
     assert not set(held) & set(aside)
-    assert len(held) + len(state.table) + len(aside) + len(state.deck) == 52
-    table = table_view(state)
+    assert len(held) + len(table) + len(aside) + len(state.deck) == 52
+    view_of_table = table_view(state)
     # A voided deal's face-up cards stay in the log and may come again face down,
     # so the log is checked by entry and the hands by card.
     private = ("deal", "draw")  # a discard is as private as a face-down deal
-    assert all(e["card"] is None for e in table["log"] if e["kind"] in private and not e["face_up"])
-    view = json.dumps(table["players"])
+    log = view_of_table["log"]
+    assert all(e["card"] is None for e in log if e["kind"] in private and not e["face_up"])
+    view = json.dumps(view_of_table["players"])
     for seat, cards in enumerate(state.cards):
         if seat in state.shown:
             continue
@@ -105,6 +108,13 @@ def _check_invariants(state: HandState, total: int) -> None:
         sees_all = state.rules.peek or seat in state.shown
         mine = [str(ALL_CARDS[card]) for card, up in state.cards[seat] if up or sees_all]
         assert [c["card"] for c in own] == mine
+
+
+def _from_the_deck(state: HandState) -> list[int]:
+    """The cards in the middle that were dealt from the game's deck."""
+    if dict(state.rules.options).get("start_card_deck") == "second":
+        return state.table[1:]  # the start card came from a second deck
+    return state.table
 
 
 def _carried(state: HandState) -> int:
@@ -157,6 +167,14 @@ SHEET_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
         {"down_extras": True, "down_claim": "before_betting"},
     ),
     "baseball-down-claim-any-time": ("baseball", {"down_extras": True, "down_claim": "any_time"}),
+    "no-peek-start-card-second-deck": (
+        "no-peek",
+        {"start_card": True, "start_card_deck": "second"},
+    ),
+    "no-peek-baseball-start-card-second-deck": (
+        "no-peek-baseball",
+        {"start_card": True, "start_card_deck": "second"},
+    ),
     "rainy-day-down-claim-any-time": (
         "rainy-day-baseball",
         {"down_extras": True, "down_claim": "any_time", "extra_face": "up"},

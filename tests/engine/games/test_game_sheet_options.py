@@ -17,6 +17,7 @@ from engine.errors import SettlementError
 from engine.games import ActionName, EventKind, HandState, make_rules, seat_view, table_view
 from engine.games.families.shelby.json_io import settle_shelby_json
 from engine.games.steps.claims import ClaimError
+from engine.games.steps.flip import bar_for, second_deck_card, showing
 from engine.table_hand import settle_table_hand_json
 
 # ---------------------------------------------------------------- 1. Psycho Shelby low flushes
@@ -373,3 +374,58 @@ def test_a_walk_bought_for_a_claim_during_the_betting_round() -> None:
     state.act(ActionName.CALL, seat=2)
     assert sum(state.stacks) + state.pot == 150
     assert state.stacks == [47, 42, 47]
+
+
+# ---------------------------------------------------------------- 6. No Peek's second deck
+
+
+def _no_peek(options: dict[str, object], seed: int) -> HandState:
+    return HandState.start(
+        make_rules("no-peek", {"start_card": True, **options}),
+        names=["Anna", "Ben", "Carla"],
+        stacks=[50, 50, 50],
+        dealer=2,
+        rng=random.Random(seed),
+    )
+
+
+def test_no_peeks_start_card_from_a_second_deck() -> None:
+    """The English sheet: "Some begin by turning up a card from a second deck. The
+    player to dealer's left must start by flipping cards until able to beat this card,
+    before beginning the first round of betting." The German sheet: "(vom Stapel oder
+    aus einem zweiten Kartenspiel)". RULINGS 12: the piles and the extra cards
+    ("auf deinen Stapel") come from the game's own deck.
+
+    The game's deck keeps every card but the 21 of the piles; the start card can be
+    one a player holds in their pile too, and the first player must beat it.
+    """
+    duplicate = None
+    for seed in range(200):
+        state = _no_peek({"start_card_deck": "second"}, seed)
+        assert len(state.deck) == 52 - 21
+        assert state.table == [second_deck_card(state.seed)]
+        held = {card for cards in state.cards for card, _ in cards}
+        assert len(held) == 21
+        if state.table[0] in held:
+            duplicate = state
+            break
+    assert duplicate is not None  # a second deck: the same card may be in a pile
+    same = _no_peek({}, 0)
+    assert len(same.deck) == 52 - 22
+    assert same.table[0] not in {card for cards in same.cards for card, _ in cards}
+
+
+def test_the_start_card_from_a_second_deck_must_be_beaten_first() -> None:
+    """ "... must start by flipping cards until able to beat this card": Anna flips on
+    while her face-up cards do not beat the start card from the second deck."""
+    state = _no_peek({"start_card_deck": "second"}, 1)
+    bar = bar_for(state, 0)
+    while state.betting is None:
+        assert state.actor == 0
+        assert showing(state, 0) <= bar
+        state.act(ActionName.FLIP, seat=0)
+        if state.folded[0]:
+            break
+    assert state.folded[0] or showing(state, 0) > bar
+    restored = HandState.from_json(state.to_json())
+    assert restored.table == state.table
