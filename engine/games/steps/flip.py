@@ -101,7 +101,7 @@ class Flip(Step):
             if state.folded.count(False) <= 1:
                 return True
             if state.to_deal:
-                deal_next(state)  # the extra card of a flipped 4
+                _extra_on_top(state)  # the extra card of a flipped 4
                 continue
             seat = phase.turn
             if seat is None:
@@ -249,6 +249,18 @@ def best_showing_seat(state: HandState) -> int:
     shows = showings(state)
     best = max(shows.values())
     return next(s for s in state.order() if shows.get(s) == best)
+
+
+def _extra_on_top(state: HandState) -> None:
+    """Deal the extra card of a flipped 4 onto the top of its holder's pile, so that it
+    is flipped next (ruling 12: "on top of that player's pile", "auf deinen Stapel")."""
+    seat = state.to_deal[0][0]
+    held = state.cards[seat]
+    before = len(held)
+    deal_next(state)
+    if len(held) > before:
+        top = next(i for i, (_, up) in enumerate(held) if not up)
+        held.insert(top, held.pop())
 
 
 def _has_down(state: HandState, seat: int) -> bool:

@@ -429,3 +429,26 @@ def test_the_start_card_from_a_second_deck_must_be_beaten_first() -> None:
     assert state.folded[0] or showing(state, 0) > bar
     restored = HandState.from_json(state.to_json())
     assert restored.table == state.table
+
+
+def test_no_peek_baseballs_extra_card_goes_on_top_of_the_pile_and_is_flipped_next() -> None:
+    """RULINGS 12: "flipping a 4 puts an extra face-down card on top of that player's
+    pile (the sheet: "auf deinen Stapel"), flipped next". Anna flips the 4♠; her next
+    flip is the extra card (the Q♦, the first card after the piles), not her 2♠."""
+    piles = "4♠ 5♦ 6♦ 2♠ 7♦ 8♦ K♠ B♣ 10♣ A♣ 7♣ 8♣ K♥ B♥ 10♥ 5♠ 6♠ 7♠ 5♥ 6♥ 7♥"
+    state = HandState.start(
+        make_rules("no-peek-baseball"),
+        names=["Anna", "Ben", "Carla"],
+        stacks=[50, 50, 50],
+        dealer=2,
+        deck=Deck(random.Random(0), stacked=parse_cards(piles + " D♦")),
+    )
+    state.act(ActionName.FLIP, seat=0)
+    assert state.cards[0][:2] == [(_code("4♠"), True), (_code("D♦"), False)]
+    # Ben's 5♦ beats the 4, Carla's 6♦ the 5; then it is Anna's turn again.
+    while not (state.actor == 0 and state.betting is None):
+        seat = state.actor
+        assert seat is not None
+        kinds = [a.kind for a in state.legal_actions()]
+        state.act(ActionName.FLIP if ActionName.FLIP in kinds else ActionName.CHECK, seat=seat)
+    assert state.act(ActionName.FLIP, seat=0).card == _code("D♦")
