@@ -181,6 +181,8 @@ def error_text(error: Exception) -> str:
         "claim_waits": lambda: gettext(
             "%(name)s cannot claim an extra card now: %(asked)s must answer first"
         ),
+        # Spit in the Ocean, "Spit!" at any moment of the deal.
+        "spit_folded": lambda: gettext("%(name)s cannot call Spit: %(name)s has folded"),
     }
     if code not in messages:
         return str(error)

@@ -81,3 +81,20 @@ def test_a_refused_claim_of_an_extra_card_is_worded_in_german(code: str) -> None
         assert error_text(error) == german
     with translation.override("en"):
         assert error_text(error) == str(error)
+
+
+def test_a_spit_call_by_a_player_who_left_is_worded_in_german() -> None:
+    from gamenight.engine_texts import error_text
+
+    state = HandState.start(
+        make_rules("spit-in-the-ocean", {"spit_call": True, "spit_call_any_card": True}),
+        names=["Anna", "Ben", "Carla", "Dan"],
+        stacks=[50] * 4,
+        dealer=0,
+        deck=Deck(random.Random(7)),
+    )
+    state.forfeit(seat=2)
+    error = _refusal(lambda: state.act(ActionName.CALL_SPIT, seat=2))
+    assert error.code == "spit_folded"
+    with translation.override("de"):
+        assert error_text(error) == "Carla kann nicht „Spit!“ rufen: Carla ist ausgestiegen"

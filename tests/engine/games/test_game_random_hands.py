@@ -175,6 +175,7 @@ SHEET_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
         "no-peek-baseball",
         {"start_card": True, "start_card_deck": "second"},
     ),
+    "spit-call-any-card": ("spit-in-the-ocean", {"spit_call": True, "spit_call_any_card": True}),
     "rainy-day-down-claim-any-time": (
         "rainy-day-baseball",
         {"down_extras": True, "down_claim": "any_time", "extra_face": "up"},

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine.cards import ALL_CARDS, Deck, parse_cards
-from engine.errors import SettlementError
+from engine.errors import OutOfTurnError, SettlementError
 from engine.games import ActionName, EventKind, HandState, make_rules, seat_view, table_view
 from engine.games.families.shelby.json_io import settle_shelby_json
 from engine.games.steps.claims import ClaimError
@@ -452,3 +452,60 @@ def test_no_peek_baseballs_extra_card_goes_on_top_of_the_pile_and_is_flipped_nex
         kinds = [a.kind for a in state.legal_actions()]
         state.act(ActionName.FLIP if ActionName.FLIP in kinds else ActionName.CHECK, seat=seat)
     assert state.act(ActionName.FLIP, seat=0).card == _code("D♦")
+
+
+# ---------------------------------------------------------------- 7. Spit! at any moment
+
+# Anna deals to Ben, Carla, Dan and herself, five cards each.
+_SPIT_DEAL = "A♠ D♠ 7♣ K♥ A♥ B♠ 5♥ K♦ 7♦ K♣ 10♠ 5♣ 6♠ 4♦ 9♠ 8♦ 3♣ 2♣ 3♥ 2♦ 4♠ K♠"
+
+
+def _spit(**options: object) -> HandState:
+    return HandState.start(
+        make_rules("spit-in-the-ocean", {"spit_call": True, **options}),
+        names=["Anna", "Ben", "Carla", "Dan"],
+        stacks=[50] * 4,
+        dealer=0,
+        deck=Deck(random.Random(7), stacked=parse_cards(_SPIT_DEAL)),
+    )
+
+
+def test_spit_may_be_called_at_any_moment_of_the_deal() -> None:
+    """The German sheet: "„Spit!“: ... Während des Gebens darf jeder jederzeit „Spit!“
+    rufen - dann kommt die nächste Karte als Spit-Karte offen in die Mitte, und es wird
+    weitergegeben, bis jeder fünf Karten hat." RULINGS 13 *(options: ... "Spit!" called
+    during a five-card deal ...)*.
+
+    Ben, dealt the first card, is asked; Carla, not asked, calls at that moment: the
+    Q♠, which would have been her card, is the spit card, and the deal goes on.
+    """
+    state = _spit(spit_call_any_card=True)
+    assert [len(cards) for cards in state.cards] == [0, 1, 0, 0]
+    assert state.actor == 1
+    carla = seat_view(state, 2)["legal_actions"]
+    assert [a["kind"] for a in carla] == ["call_spit"]
+    state.act(ActionName.CALL_SPIT, seat=2)
+    assert state.table == [_code("D♠")]
+    assert [len(cards) for cards in state.cards] == [5, 5, 5, 5]
+    assert state.cards[2][0] == (_code("7♣"), False)
+
+
+def test_with_spit_at_any_moment_the_deal_stops_after_every_card() -> None:
+    """ "jederzeit": after each card but the last, the player just dealt it is asked;
+    between rounds only is the default (after four cards each, not one)."""
+    state = _spit(spit_call_any_card=True)
+    asked = []
+    while state.step_index == 0 and not state.table:
+        seat = state.actor
+        assert seat is not None
+        asked.append(seat)
+        state.act(ActionName.PASS_SPIT, seat=seat)
+    assert asked == [1, 2, 3, 0] * 4 + [1, 2, 3]  # the twentieth card asks nobody
+    assert state.table == [_code("4♠")]  # nobody called: the dealer turns it after the deal
+    rounds = _spit()
+    assert [len(cards) for cards in rounds.cards] == [1, 1, 1, 1]
+    refused = _spit()
+    before = refused.to_json()
+    with pytest.raises(OutOfTurnError):
+        refused.act(ActionName.CALL_SPIT, seat=2)  # between rounds: Ben is asked first
+    assert refused.to_json() == before
