@@ -29,6 +29,8 @@ class PayTerms:
 
     cap: int | None = None
     fixed: int | None = None
+    # The walk's price when the options fix it (the same on every street).
+    walk: int | None = None
 
     @classmethod
     def of(cls, hand: TableHand) -> PayTerms:
@@ -37,6 +39,7 @@ class PayTerms:
         return cls(
             cap=cap if isinstance(cap, int) else None,
             fixed=fixed if isinstance(fixed, int) else None,
+            walk=_fixed_walk(values),
         )
 
     def price(self, pot: int) -> int:
@@ -51,6 +54,17 @@ class PayTerms:
         if self.cap is not None and self.cap < pot:
             return f"{name} paid {amount} but the pot payment is capped at {self.cap}"
         return f"{name} paid {amount} but the pot was only {pot}"
+
+
+def _fixed_walk(values: dict[str, object]) -> int | None:
+    """The walk's price under the options, unless it grows with the streets or is the
+    limit's largest bet (which the settlement does not know)."""
+    if values.get("walk_price_per_street"):
+        return None
+    down, up = values.get("walk_price"), values.get("walk_price_up")
+    if values.get("extra_face") == "up" and isinstance(up, int):
+        return up
+    return down if isinstance(down, int) else None
 
 
 @dataclass(kw_only=True)
@@ -124,6 +138,12 @@ def _from_totals(hand: TableHand) -> Chips:
                     terms.too_much(hand.name(payment.seat), payment.amount, payment.amount)
                 )
             chips.payments.append((payment.seat, payment.amount))
+    for walk in hand.walk_purchases:
+        if terms.walk is not None and walk.amount > terms.walk:
+            raise SettlementError(
+                f"{hand.name(walk.seat)} bought the walk for {walk.amount} but the walk "
+                f"costs {terms.walk}"
+            )
     chips.walks = [(w.seat, w.amount) for w in hand.walk_purchases]
     for seat in hand.seats:
         total = hand.put_in[seat]
@@ -226,7 +246,7 @@ class _Replay:
             case Move.PAY_POT:
                 self.pay_pot(seat, name, action.amount)
             case Move.BUY_WALK:
-                price = self.positive(action, name)
+                price = self.walk_price(action, name)
                 self.spend(seat, price)
                 self.chips.walks.append((seat, price))
 
@@ -246,6 +266,25 @@ class _Replay:
             chips = amount
             self.chips.all_in.add(seat)
         self.put(seat, chips)
+
+    def walk_price(self, action: TableAction, name: str) -> int:
+        """The walk's price: the amount recorded, or the options' fixed price (a stack
+        shorter than it pays what it has)."""
+        fixed = self.terms.walk
+        if fixed is None:
+            return self.positive(action, name)
+        left = self.left[seat] if (seat := action.seat) in self.left else None
+        due = fixed if left is None else min(fixed, left)
+        if action.amount is None:
+            return due
+        if action.amount != due:
+            if left is not None or action.amount > fixed:
+                raise self.fail(
+                    f"{name} bought the walk for {action.amount} but the walk costs {due}"
+                )
+            # Less than the price is only all-in, as for a pot payment (ruling 8).
+            self.chips.all_in.add(action.seat)
+        return action.amount
 
     def positive(self, action: TableAction, name: str) -> int:
         if action.amount is None or action.amount < 1:

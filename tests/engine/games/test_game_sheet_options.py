@@ -172,11 +172,12 @@ def _recorded_pay(amount: int | None, options: dict[str, object]) -> dict[str, o
     )
 
 
-def _paid(answer: dict[str, object]) -> int:
+def _paid(answer: dict[str, object], *, before: int = 3) -> int:
+    """What Anna paid beyond the ``before`` chips of her ante and bets."""
     players = answer["players"]
     assert isinstance(players, list)
     anna = next(p for p in players if p["name"] == "Anna")
-    return 40 - 3 - int(anna["stack"])
+    return 40 - before - int(anna["stack"])
 
 
 def test_engine_settle_uses_and_checks_the_fixed_payment() -> None:
@@ -509,3 +510,37 @@ def test_with_spit_at_any_moment_the_deal_stops_after_every_card() -> None:
     with pytest.raises(OutOfTurnError):
         refused.act(ActionName.CALL_SPIT, seat=2)  # between rounds: Ben is asked first
     assert refused.to_json() == before
+
+
+def _recorded_walk(amount: int | None, options: dict[str, object]) -> dict[str, object]:
+    walk: dict[str, object] = {"player": "Anna", "action": "buy_walk"}
+    if amount is not None:
+        walk["amount"] = amount
+    return settle_table_hand_json(
+        {
+            "game": "baseball",
+            "dealer": "Carla",
+            "ante": 1,
+            "options": options,
+            "players": [{"name": name, "stack": 40} for name in ("Anna", "Ben", "Carla")],
+            "rounds": [[walk]],
+            "showdown": {"ranking": ["Ben", "Anna", "Carla"]},
+        }
+    )
+
+
+def test_engine_settle_uses_and_checks_a_fixed_walk_price() -> None:
+    """The English sheet: the walk's price "may be a fixed amount paid to the pot or may
+    vary according to whether the extra card is face up or face down": a recorded walk
+    without an amount costs the fixed price of its face; another amount is refused."""
+    assert _paid(_recorded_walk(None, {"walk_price": 2}), before=1) == 2
+    assert _paid(_recorded_walk(None, {"walk_price": 2, "walk_price_up": 4}), before=1) == 2
+    up = {"walk_price": 2, "walk_price_up": 4, "extra_face": "up"}
+    assert _paid(_recorded_walk(None, up), before=1) == 4
+    assert _paid(_recorded_walk(4, up), before=1) == 4
+    with pytest.raises(SettlementError, match="the walk costs 4"):
+        _recorded_walk(2, up)
+    # A price that grows with the streets is the host's to give: any amount is taken.
+    assert _paid(_recorded_walk(7, {"walk_price": 2, "walk_price_per_street": 1}), before=1) == 7
+    with pytest.raises(SettlementError, match="needs an amount"):
+        _recorded_walk(None, {"walk_price": 2, "walk_price_per_street": 1})
