@@ -25,12 +25,13 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     """One player's screen: the table view plus their own face-down cards and their actions."""
     view = _view(state, viewer=seat)
     view["seat"] = seat
-    view["legal_actions"] = [action.to_dict() for action in _legal_actions(state, seat)]
+    view["legal_actions"] = [action.to_dict() for action in legal_actions_of(state, seat)]
     return view
 
 
-def _legal_actions(state: HandState, seat: int) -> list[LegalAction]:
-    """The actor's actions, or those of a seat the step lets act now too (Guts at once)."""
+def legal_actions_of(state: HandState, seat: int) -> list[LegalAction]:
+    """What ``seat`` may do now: the actor's actions, or those of a seat that may act
+    out of turn (Guts at once, a face-down 4 claimed at will, "Spit!" at any moment)."""
     if state.actor == seat:
         return state.legal_actions()
     step = state.step
