@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.translation import get_language, gettext, ngettext
 
+from engine.cards import rank_name
 from engine.hands.evaluate import HandValue
 from engine.table_hand.settle import Reason
 from gamenight.games import game_title
@@ -160,12 +161,29 @@ def error_text(error: Exception) -> str:
                 "%(wanted)s"
             )
         ),
+        # Baseball: a face-down 4 claimed at will (engine.games.steps.claims).
+        "claim_not_in_game": lambda: gettext(
+            "%(name)s cannot claim an extra card: in this game a face-down card is not "
+            "revealed for one at will"
+        ),
+        "claim_folded": lambda: gettext("%(name)s cannot claim an extra card: %(name)s has folded"),
+        "claim_no_card": lambda: gettext(
+            "%(name)s cannot claim an extra card: %(name)s holds no face-down %(rank)s"
+        ),
+        "claim_waits": lambda: gettext(
+            "%(name)s cannot claim an extra card now: %(asked)s must answer first"
+        ),
+        # Spit in the Ocean, "Spit!" at any moment of the deal.
+        "spit_folded": lambda: gettext("%(name)s cannot call Spit: %(name)s has folded"),
     }
     if code not in messages:
         return str(error)
     values = dict(params)
     if isinstance(values.get("game"), str):
         values["game"] = game_title(str(values["game"]))
+    if code == "claim_no_card" and isinstance(values.get("rank"), int):
+        lang = (get_language() or "en").split("-")[0]
+        values["rank"] = rank_name(int(str(values["rank"])), lang=lang)
     try:
         return messages[code]() % values
     except (KeyError, TypeError, ValueError):  # parameters that do not fit: the English text

@@ -70,6 +70,14 @@ OPTION_LABELS: Final[dict[str, StrPromise]] = {
     "straight_flush_over_trips": _("Straight flush over three of a kind"),
     "flush_over_straight": _("Flush over straight"),
     "extra_card_price": _("Price of an extra card"),
+    "down_claim": _("When a face-down card claims its extra card"),
+    "walk_price": _("Price of the walk"),
+    "walk_price_up": _("Price of a face-up walk"),
+    "walk_price_per_street": _("The walk costs more each street"),
+    "pay_fixed": _("Fixed payment instead of the pot"),
+    "start_card_deck": _("Start card from"),
+    "spit_call_any_card": _("Spit! after any card"),
+    "flushes_count": _("Flushes count against the low hand"),
 }
 
 OPTION_HELP: Final[dict[str, StrPromise]] = {
@@ -124,6 +132,26 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
     "extra_card_price": _(
         "What an extra card for a 4 costs in the last round, paid to the pot (empty or 0: free)."
     ),
+    "down_claim": _(
+        "With face-down extra cards: the card is shown when it is dealt, in turn before the "
+        "next betting round, or whenever its holder wishes."
+    ),
+    "walk_price": _(
+        "The walk is bought for this many chips (empty: the limit's largest bet); setting a "
+        "price makes the walk bought."
+    ),
+    "walk_price_up": _("A face-up extra card costs this many chips instead (empty: the same)."),
+    "walk_price_per_street": _("The walk costs this many chips more on each later street."),
+    "pay_fixed": _(
+        "A face-up 3 costs this many chips instead of the pot (empty: pay the pot; the cap "
+        "then does not apply)."
+    ),
+    "start_card_deck": _("The start card comes from the game's deck or from a second deck."),
+    "spit_call_any_card": _(
+        "With Spit! calls: anyone may call Spit! after any card of the deal, not only "
+        "between rounds."
+    ),
+    "flushes_count": _("In round 2 a flush counts against the low hand."),
 }
 
 # An option whose name another game uses for something else.
@@ -135,6 +163,11 @@ CHOICE_LABELS: Final[dict[str, StrPromise]] = {
     "at_once": _("at once"),
     "in_turn": _("in turn"),
     "drop": _("by dropping the cards"),
+    "dealt": _("when it is dealt"),
+    "before_betting": _("in turn before the next betting round"),
+    "any_time": _("whenever its holder wishes"),
+    "same": _("the same deck"),
+    "second": _("a second deck"),
 }
 
 # Jack the Shifter has one option per game a jack may switch to: "allow_<game>".

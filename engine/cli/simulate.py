@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.errors import EngineError
 from engine.games import GAMES, EventKind, HandState, make_rules
+from engine.games.catalog import game_options
 from engine.games.payout import rate_hands
 from engine.games.random_play import play_out
 from engine.hands.categories import Category, decode
@@ -35,6 +36,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "Play hands of a stud game with random legal actions and report which hands "
             "won, the average pot and hands per second."
         ),
+        epilog=options_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), help="the game to play")
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
@@ -66,6 +69,33 @@ class Simulation:
     @property
     def hands_per_second(self) -> float:
         return self.hands / self.seconds if self.seconds > 0 else float("inf")
+
+
+def options_help() -> str:
+    """Every game's house options for ``--help``, from the catalogue itself, so that a
+    new option is listed without touching this module."""
+    lines = ["house options (--option KEY=VALUE), by game:"]
+    for game in sorted(GAMES):
+        specs = game_options(game)
+        lines.append(f"  {game}:" + ("" if specs else " none"))
+        for spec in specs:
+            if spec.kind == "bool":
+                values = "yes|no"
+            elif spec.kind == "face":
+                values = "up|down"
+            elif spec.kind == "choice":
+                values = "|".join(spec.choices)
+            else:
+                values = "N|none"
+            default = _default(spec.default)
+            lines.append(f"    {spec.name}={values} (default {default}): {spec.help}")
+    return "\n".join(lines)
+
+
+def _default(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, object]:

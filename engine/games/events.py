@@ -117,6 +117,8 @@ class ActionName(StrEnum):
     CALL_SPIT = "call_spit"
     # Spit in the Ocean with "Spit!" calls: let the deal go on without calling.
     PASS_SPIT = "pass_spit"
+    # Baseball, face-down 4s claimed at will: reveal one and take its extra card.
+    CLAIM_EXTRA = "claim_extra"
 
 
 @dataclass(frozen=True, kw_only=True)

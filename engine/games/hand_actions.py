@@ -18,7 +18,7 @@ from engine.errors import EngineError, IllegalActionError, OutOfTurnError
 from engine.games.errors import ForfeitError, NoDecisionError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Face
-from engine.games.steps import declare, draw, flip, shelby, spit_call, variants
+from engine.games.steps import claims, declare, draw, flip, shelby, spit_call, variants
 from engine.games.steps.actions import ActionArgs, Move
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ VERBS: Final[Mapping[ActionName, str]] = {
     ActionName.DECLINE_CARD: "decline an extra card",
     ActionName.CALL_SPIT: "call Spit",
     ActionName.PASS_SPIT: "pass",
+    ActionName.CLAIM_EXTRA: "claim the extra card",
 }
 
 # The argument an action cannot do without.
@@ -171,6 +172,10 @@ def _fold(state: HandState, seat: int, args: ActionArgs) -> Event:
     if state.betting is not None and state.decision is None:
         return after_bet(state, state.betting.fold(seat=seat))
     state.folded[seat] = True
+    if state.betting is not None:
+        # A face-up 3 brought by an extra card claimed during a betting round: the
+        # round must know the player is out.
+        state.betting.forfeit(seat=seat)
     state.decision = None
     return state.record(EventKind.FOLD, seat)
 
@@ -231,6 +236,8 @@ HAND_MOVES: Final[Mapping[ActionName, Move]] = {
     ActionName.PAY_POT: Move(_verify_pay_pot, _pay_pot),
     ActionName.BUY_WALK: Move(_verify_buy_walk, _buy_walk),
     ActionName.DECLINE_WALK: Move(_verify_decline_walk, _decline_walk),
+    # Whenever the holder wishes, whatever step is in play (steps.claims).
+    ActionName.CLAIM_EXTRA: claims.CLAIM_MOVE,
 }
 
 # ---------------------------------------------------------------------- leaving

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS
 from engine.errors import EngineError
-from engine.games.steps.flip import Flip
+from engine.games.steps.flip import Flip, table_from_deck
 from engine.hands.evaluate import fast_evaluator
 from engine.hands.rankings import HighRanking
 
@@ -51,7 +51,9 @@ def odds(state: HandState, *, trials: int = 10_000, rng: random.Random) -> dict[
     live = state.live_seats
     if len(live) == 1:
         return {live[0]: 1.0}
-    visible = {card for held in state.cards for card, up in held if up} | set(state.table)
+    visible = {card for held in state.cards for card, up in held if up} | set(
+        table_from_deck(state)
+    )
     pool = np.array([c for c in range(52) if c not in visible], dtype=np.intp)
     unseen = {seat: _unseen_count(state, seat) for seat in live}
     needed = sum(unseen.values())

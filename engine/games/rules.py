@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 Face = Literal["down", "up"]
 # "any": the trigger fires whether the card is dealt face up or face down.
 When = Literal["up", "any"]
+# When a face-down extra-card rank is claimed (the English sheet's three ways):
+# revealed as soon as it is dealt; revealed in clockwise order before the next
+# betting round; revealed whenever the holder wishes (an action of their own).
+Claim = Literal["dealt", "before_betting", "any_time"]
+CLAIMS: tuple[Claim, ...] = ("dealt", "before_betting", "any_time")
 
 
 class Step:
@@ -74,27 +79,51 @@ class Step:
 class ExtraCard:
     """A card of ``rank`` (Baseball's 4, the walk) gives its holder one more card at once.
 
-    With ``buy`` the player may buy the extra card for the limit's largest bet or
-    decline it and stay in without it.
+    With ``buy`` the player may buy the extra card or decline it and stay in
+    without it. The price (the English sheet: "a fixed amount paid to the pot or
+    may vary according to whether the extra card is face up or face down, and how
+    late in the game it is dealt"): ``price`` for a face-down extra card (``None``:
+    the limit's largest bet, ruling 11), ``price_up`` for a face-up one (``None``:
+    as face down), plus ``price_per_street`` for each street after the first.
     """
 
     rank: int
     when: When = "up"
+    # With ``when="any"``: when a face-down card of the rank is revealed and claimed.
+    claim: Claim = "dealt"
     extra_face: Face = "down"
     buy: bool = False
+    price: int | None = None
+    price_up: int | None = None
+    price_per_street: int = 0
+
+    def walk_price(self, *, face: Face, street: int, largest_bet: int) -> int:
+        """What the extra card costs, dealt ``face`` on ``street`` (0: the first)."""
+        base = self.price if self.price is not None else largest_bet
+        if face == "up" and self.price_up is not None:
+            base = self.price_up
+        return base + self.price_per_street * street
 
 
 @dataclass(frozen=True, kw_only=True)
 class PayPotOrFold:
     """A face-up card of ``rank`` (Baseball's 3): pay the pot or fold, before the next card.
 
-    ``cap`` limits the payment; ``first_only`` makes only the first such card of
-    the hand cost anything.
+    ``cap`` limits the payment; ``fixed`` replaces the pot by a fixed payment (the
+    cap then does not apply); ``first_only`` makes only the first such card of the
+    hand cost anything.
     """
 
     rank: int
     cap: int | None = None
     first_only: bool = False
+    fixed: int | None = None
+
+    def price(self, pot: int) -> int:
+        """What paying costs with ``pot`` in the middle (before any all-in cut)."""
+        if self.fixed is not None:
+            return self.fixed
+        return pot if self.cap is None else min(pot, self.cap)
 
 
 @dataclass(frozen=True, kw_only=True)

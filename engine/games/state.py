@@ -49,6 +49,7 @@ from engine.games.payout import finish
 from engine.games.rules import Face, GameRules, Step
 from engine.games.seating import check_seating
 from engine.games.steps.actions import ActionArgs, Move, StepState
+from engine.games.steps.claims import claim_actions
 from engine.hands.rankings import HighRanking, Ranking
 
 S = TypeVar("S", bound=StepState)
@@ -218,7 +219,8 @@ class HandState:
         if self.decision is not None:
             return decision_actions(self.decision)
         step = self.step
-        return step.legal_actions(self, seat) if step is not None else []
+        actions = step.legal_actions(self, seat) if step is not None else []
+        return actions + claim_actions(self, seat)
 
     def find(self, kind: type[S]) -> S | None:
         """The state a step of ``kind``'s family keeps, if one set it up."""
@@ -384,6 +386,14 @@ class HandState:
         """``chips`` from the seat's stack into the pot."""
         self.stacks[seat] -= chips
         self.put_in[seat] += chips
+        betting = self.betting
+        if betting is not None and not betting.is_over:
+            # A payment during a betting round (a walk for a 4 claimed at will) is no
+            # bet, but the round keeps the stacks too: it must see the same chips.
+            betting.stacks[seat] -= chips
+            betting.put_in[seat] += chips
+            if betting.stacks[seat] == 0:
+                betting.to_act = [s for s in betting.to_act if s != seat]
 
     def record(
         self,

@@ -13,6 +13,7 @@ from typing import Any
 from engine.cards import ALL_CARDS
 from engine.games.events import Event, EventKind, LegalAction
 from engine.games.state import HandState
+from engine.games.steps.claims import claim_actions
 
 
 def table_view(state: HandState) -> dict[str, Any]:
@@ -24,18 +25,20 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     """One player's screen: the table view plus their own face-down cards and their actions."""
     view = _view(state, viewer=seat)
     view["seat"] = seat
-    view["legal_actions"] = [action.to_dict() for action in _legal_actions(state, seat)]
+    view["legal_actions"] = [action.to_dict() for action in legal_actions_of(state, seat)]
     return view
 
 
-def _legal_actions(state: HandState, seat: int) -> list[LegalAction]:
-    """The actor's actions, or those of a seat the step lets act now too (Guts at once)."""
+def legal_actions_of(state: HandState, seat: int) -> list[LegalAction]:
+    """What ``seat`` may do now: the actor's actions, or those of a seat that may act
+    out of turn (Guts at once, a face-down 4 claimed at will, "Spit!" at any moment)."""
     if state.actor == seat:
         return state.legal_actions()
     step = state.step
     if step is not None and state.decision is None and seat in step.also_waiting(state):
         return step.legal_actions(state, seat)
-    return []
+    # A face-down 4 claimed at will: its holder may claim it out of turn too.
+    return claim_actions(state, seat)
 
 
 def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:

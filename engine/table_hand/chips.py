@@ -17,8 +17,54 @@ from engine.errors import (
     StackTooShortError,
     UnknownPlayerError,
 )
+from engine.hands.size import house_options
 from engine.table_hand.model import Move, TableAction, TableHand
 from engine.text import join_names
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayTerms:
+    """What a face-up 3 costs under the hand's house options: the pot, the pot capped
+    at ``cap`` (``pot_cap``), or a ``fixed`` payment instead (``pay_fixed``)."""
+
+    cap: int | None = None
+    fixed: int | None = None
+    # The walk's price when the options fix it (the same on every street).
+    walk: int | None = None
+
+    @classmethod
+    def of(cls, hand: TableHand) -> PayTerms:
+        values = house_options(hand.game, hand.options)
+        cap, fixed = values.get("pot_cap"), values.get("pay_fixed")
+        return cls(
+            cap=cap if isinstance(cap, int) else None,
+            fixed=fixed if isinstance(fixed, int) else None,
+            walk=_fixed_walk(values),
+        )
+
+    def price(self, pot: int) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        return pot if self.cap is None else min(pot, self.cap)
+
+    def too_much(self, name: str, amount: int, pot: int) -> str:
+        """Why ``amount`` is more than the payment."""
+        if self.fixed is not None:
+            return f"{name} paid {amount} but the fixed payment is {self.fixed}"
+        if self.cap is not None and self.cap < pot:
+            return f"{name} paid {amount} but the pot payment is capped at {self.cap}"
+        return f"{name} paid {amount} but the pot was only {pot}"
+
+
+def _fixed_walk(values: dict[str, object]) -> int | None:
+    """The walk's price under the options, unless it grows with the streets or is the
+    limit's largest bet (which the settlement does not know)."""
+    if values.get("walk_price_per_street"):
+        return None
+    down, up = values.get("walk_price"), values.get("walk_price_up")
+    if values.get("extra_face") == "up" and isinstance(up, int):
+        return up
+    return down if isinstance(down, int) else None
 
 
 @dataclass(kw_only=True)
@@ -80,11 +126,24 @@ def _from_totals(hand: TableHand) -> Chips:
             "put in nothing"
         )
     chips = Chips(antes=_antes(hand), bets={})
+    terms = PayTerms.of(hand)
     for payment in hand.pot_payments:
         if payment.amount is None:
             chips.refused_to_pay.add(payment.seat)
         else:
+            # The pot at the moment of a payment is not known from totals; a fixed
+            # payment is, so more than it cannot be right.
+            if terms.fixed is not None and payment.amount > terms.fixed:
+                raise SettlementError(
+                    terms.too_much(hand.name(payment.seat), payment.amount, payment.amount)
+                )
             chips.payments.append((payment.seat, payment.amount))
+    for walk in hand.walk_purchases:
+        if terms.walk is not None and walk.amount > terms.walk:
+            raise SettlementError(
+                f"{hand.name(walk.seat)} bought the walk for {walk.amount} but the walk "
+                f"costs {terms.walk}"
+            )
     chips.walks = [(w.seat, w.amount) for w in hand.walk_purchases]
     for seat in hand.seats:
         total = hand.put_in[seat]
@@ -124,6 +183,7 @@ class _Replay:
         }
         self.round_bets = dict.fromkeys(hand.seats, 0)
         self.where = ""
+        self.terms = PayTerms.of(hand)
 
     @property
     def bet(self) -> int:
@@ -186,7 +246,7 @@ class _Replay:
             case Move.PAY_POT:
                 self.pay_pot(seat, name, action.amount)
             case Move.BUY_WALK:
-                price = self.positive(action, name)
+                price = self.walk_price(action, name)
                 self.spend(seat, price)
                 self.chips.walks.append((seat, price))
 
@@ -206,6 +266,25 @@ class _Replay:
             chips = amount
             self.chips.all_in.add(seat)
         self.put(seat, chips)
+
+    def walk_price(self, action: TableAction, name: str) -> int:
+        """The walk's price: the amount recorded, or the options' fixed price (a stack
+        shorter than it pays what it has)."""
+        fixed = self.terms.walk
+        if fixed is None:
+            return self.positive(action, name)
+        left = self.left[seat] if (seat := action.seat) in self.left else None
+        due = fixed if left is None else min(fixed, left)
+        if action.amount is None:
+            return due
+        if action.amount != due:
+            if left is not None or action.amount > fixed:
+                raise self.fail(
+                    f"{name} bought the walk for {action.amount} but the walk costs {due}"
+                )
+            # Less than the price is only all-in, as for a pot payment (ruling 8).
+            self.chips.all_in.add(action.seat)
+        return action.amount
 
     def positive(self, action: TableAction, name: str) -> int:
         if action.amount is None or action.amount < 1:
@@ -232,16 +311,22 @@ class _Replay:
     def pay_pot(self, seat: int, name: str, amount: int | None) -> None:
         pot = self.pot
         left = self.left[seat]
-        due = pot_payment(pot=pot, stack=left)
+        price = self.terms.price(pot)
+        due = pot_payment(pot=price, stack=left)
         if amount is None:
             amount = due
-        elif amount > pot:
-            raise self.fail(f"{name} paid {amount} but the pot was only {pot}")
+        elif amount > price:
+            raise self.fail(self.terms.too_much(name, amount, pot))
         elif amount < due:
             if left is not None:
+                what = (
+                    f"the fixed payment is {price}"
+                    if self.terms.fixed is not None
+                    else f"the pot of {pot}" + (f" is capped at {price}" if price < pot else "")
+                )
                 raise self.fail(
-                    f"{name} paid {amount} of a pot of {pot} with {left} chips left: "
-                    "the pot is paid in full, or with every chip if the stack is shorter"
+                    f"{name} paid {amount} with {left} chips left: {what}, paid in full, "
+                    "or with every chip if the stack is shorter"
                 )
             # Paying less than the pot is only allowed all-in (ruling 8).
             self.chips.all_in.add(seat)

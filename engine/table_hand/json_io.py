@@ -25,7 +25,10 @@ and ``walk_purchases`` (``player``, ``amount``), or ``rounds``: a list of
 betting rounds, each a list of ``{"player": "Anna", "action": "bet",
 "amount": 2}`` with actions ``check``, ``bet``, ``call``, ``raise`` (amount: how
 much above the bet), ``fold``, ``all_in``, ``pay_pot`` (amount optional: the
-pot at that moment) and ``buy_walk``. Optional: ``folded`` and ``all_in``
+pot at that moment, capped at the option ``pot_cap``, or the option
+``pay_fixed``) and ``buy_walk`` (amount optional when the options fix the
+walk's price: ``walk_price``, ``walk_price_up`` with ``extra_face`` up, no
+``walk_price_per_street``). Optional: ``folded`` and ``all_in``
 (lists of players), ``showdown`` (``{"ranking": [...]}``, best first, tied
 players in a list, or ``{"cards": {"Anna": "3s 3h 9d Kc", ...}}`` with an
 optional ``"shared"`` card string: Spit in the Ocean's spit card; each hand must

@@ -37,6 +37,7 @@ ACTION_LABELS: Mapping[str, Any] = {
     ActionName.DECLINE_CARD: gettext_lazy("No card"),
     ActionName.CALL_SPIT: gettext_lazy("Spit!"),
     ActionName.PASS_SPIT: gettext_lazy("Let it go"),
+    ActionName.CLAIM_EXTRA: gettext_lazy("Claim the extra card"),
 }
 
 EVENT_LABELS: Mapping[str, Any] = {

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.test import Client
 from helpers.clients import client_for
+from helpers.option_fields import choice_defaults
 from ledger_helpers import Table
 
 from gamenight import services
@@ -38,6 +39,7 @@ def group_create(table: Table, n: int) -> Tap:
 
 def night_data(n: int, **changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
+        **choice_defaults(),
         "key": f"night-{n}",
         "date": "2026-12-04",
         "place": f"Kitchen {n}",

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
+from helpers.option_fields import choice_defaults
 from ledger_helpers import Table, pot, stacks
 
 from gamenight import services
@@ -32,6 +33,7 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 def _night_data(**changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
+        **choice_defaults(),
         "key": "night-1",
         "date": "2026-12-04",
         "place": "Anna's kitchen",

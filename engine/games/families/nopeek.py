@@ -36,6 +36,15 @@ _START_CARD: Final = OptionSpec(
     help="the dealer turns a card up in the middle; the first player must beat it first",
     rule="RULINGS 12",
 )
+_START_DECK: Final = OptionSpec(
+    name="start_card_deck",
+    kind="choice",
+    default="same",
+    choices=("same", "second"),
+    help="with start_card, the start card comes from the game's deck or from a second "
+    'deck (the English sheet: "a card from a second deck")',
+    rule="stud-home-variants.en.txt",
+)
 
 
 _SEVEN: Final = HandSize(dealt=7)
@@ -56,7 +65,7 @@ def _no_peek(name: str, title: str, *, baseball: bool) -> GameEntry:
             triggers.append(ExtraCard(rank=FOUR, buy=bool(values["buy_walk"])))
         steps: tuple[Step, ...] = (_PILE,)
         if values["start_card"]:
-            steps += (MiddleCard(),)
+            steps += (MiddleCard(second_deck=values["start_card_deck"] == "second"),)
         steps += (Flip(back_betting=bool(values["back_betting"])),)
         return GameRules(
             name=name,
@@ -71,7 +80,7 @@ def _no_peek(name: str, title: str, *, baseball: bool) -> GameEntry:
             options=tuple(sorted(values.items())),
         )
 
-    options: tuple[OptionSpec, ...] = (_BACK_BETTING, _START_CARD)
+    options: tuple[OptionSpec, ...] = (_BACK_BETTING, _START_CARD, _START_DECK)
     if baseball:
         options += (
             OptionSpec(

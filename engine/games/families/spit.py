@@ -77,6 +77,16 @@ _SPIT_OPTIONS: Final = (
         rule="RULINGS 13",
     ),
     OptionSpec(
+        name="spit_call_any_card",
+        kind="bool",
+        default=False,
+        help=(
+            'with spit_call, "Spit!" may be called after any card of the deal, by anyone '
+            '(the sheet: "jederzeit"), not only between rounds'
+        ),
+        rule="spit-in-the-ocean.de.txt",
+    ),
+    OptionSpec(
         name="wild_widow",
         kind="bool",
         default=False,
@@ -117,7 +127,9 @@ def _spit(values: Mapping[str, object]) -> GameRules:
         spit = TableCard(role="spit", rank_wild=rank_wild)
         # With calls the spit card may come mid-deal; if nobody calls, after the deal.
         first: Step = (
-            SpitCallDeal(rank_wild=rank_wild) if values["spit_call"] else Deal(cards=("down",) * 4)
+            SpitCallDeal(rank_wild=rank_wild, any_card=bool(values["spit_call_any_card"]))
+            if values["spit_call"]
+            else Deal(cards=("down",) * 4)
         )
         deal = (first, spit)
     return GameRules(

@@ -55,6 +55,13 @@ class Bet(Step):
         )
 
     def run(self, state: HandState) -> bool:
+        from engine.games.steps.deal import deal_next
+
+        # An extra card bought for a 4 claimed during the round is dealt at once.
+        while state.to_deal and state.decision is None and not state.is_over:
+            deal_next(state)
+        if state.decision is not None:
+            return False
         if state.betting is not None and not state.betting.is_over:
             return False
         state.betting = None

@@ -35,11 +35,19 @@ class Deal(Step):
         state.to_deal = [(seat, face) for face in self.cards for seat in order]
 
     def run(self, state: HandState) -> bool:
-        while state.to_deal:
+        from engine.games.steps.claims import claim_before_betting
+
+        while True:
+            while state.to_deal:
+                if state.decision is not None or state.is_over:
+                    return False
+                deal_next(state)
             if state.decision is not None or state.is_over:
                 return False
-            deal_next(state)
-        return state.decision is None
+            # Face-down 4s claimed before the next betting round, one at a time: an
+            # extra card may be a face-down 4 itself.
+            if not claim_before_betting(state):
+                return True
 
 
 def deal_next(state: HandState, *, triggers: Sequence[Trigger] | None = None) -> None:
@@ -84,24 +92,51 @@ def apply_triggers(
             free = trigger.first_only and state.pay_cards_seen > 1
             # An all-in player is never asked: they keep the card (ruling 8).
             if not free and state.stacks[seat] > 0:
-                price = state.pot if trigger.cap is None else min(state.pot, trigger.cap)
+                price = trigger.price(state.pot)
                 state.decision = Decision(
                     kind="pay_pot", seat=seat, chips=min(price, state.stacks[seat])
                 )
         elif isinstance(trigger, ExtraCard) and rank == trigger.rank:
-            if not up and trigger.when != "any":
-                continue
-            if trigger.buy and state.stacks[seat] > 0:
-                low, high = bet_sizes(state.limit, pot=state.pot)
-                price = high if high is not None else low
-                state.decision = Decision(
-                    kind="buy_walk",
-                    seat=seat,
-                    chips=min(price, state.stacks[seat]),
-                    face=trigger.extra_face,
-                )
-            else:
-                state.to_deal.insert(0, (seat, trigger.extra_face))
+            if not up:
+                if trigger.when != "any" or trigger.claim != "dealt":
+                    continue  # no extra card, or one claimed later (steps.claims)
+                # The sheet's first way: "revealed as soon as it is dealt".
+                reveal(state, seat, card)
+            give_extra_card(state, seat, trigger)
+
+
+def reveal(state: HandState, seat: int, card: int) -> None:
+    """Turn ``seat``'s face-down ``card`` face up, for everyone to see."""
+    at = state.cards[seat].index((card, False))
+    state.cards[seat][at] = (card, True)
+    state.record(EventKind.REVEAL, seat, card=card, face_up=True, text="extra card")
+
+
+def give_extra_card(state: HandState, seat: int, trigger: ExtraCard) -> None:
+    """The extra card a trigger card gives: queued next, or offered at its price."""
+    from engine.games.hand_actions import Decision
+
+    if trigger.buy and state.stacks[seat] > 0:
+        low, high = bet_sizes(state.limit, pot=state.pot)
+        price = trigger.walk_price(
+            face=trigger.extra_face,
+            street=street_number(state),
+            largest_bet=high if high is not None else low,
+        )
+        state.decision = Decision(
+            kind="buy_walk",
+            seat=seat,
+            chips=min(price, state.stacks[seat]),
+            face=trigger.extra_face,
+        )
+    else:
+        state.to_deal.insert(0, (seat, trigger.extra_face))
+
+
+def street_number(state: HandState) -> int:
+    """How many streets were dealt before the one under way (0: the first), for a
+    walk whose price grows with the streets."""
+    return sum(1 for step in state.rules.steps[: state.step_index] if isinstance(step, Deal))
 
 
 def void_deal(state: HandState, seat: int, card: int) -> None:

@@ -16,6 +16,7 @@ fixed steps of the program. What it keeps between calls is its
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -100,7 +101,7 @@ class Flip(Step):
             if state.folded.count(False) <= 1:
                 return True
             if state.to_deal:
-                deal_next(state)  # the extra card of a flipped 4
+                _extra_on_top(state)  # the extra card of a flipped 4
                 continue
             seat = phase.turn
             if seat is None:
@@ -250,6 +251,18 @@ def best_showing_seat(state: HandState) -> int:
     return next(s for s in state.order() if shows.get(s) == best)
 
 
+def _extra_on_top(state: HandState) -> None:
+    """Deal the extra card of a flipped 4 onto the top of its holder's pile, so that it
+    is flipped next (ruling 12: "on top of that player's pile", "auf deinen Stapel")."""
+    seat = state.to_deal[0][0]
+    held = state.cards[seat]
+    before = len(held)
+    deal_next(state)
+    if len(held) > before:
+        top = next(i for i, (_, up) in enumerate(held) if not up)
+        held.insert(top, held.pop())
+
+
 def _has_down(state: HandState, seat: int) -> bool:
     return any(not up for _, up in state.cards[seat])
 
@@ -292,9 +305,35 @@ class Pile(Deal):
 class MiddleCard(Step):
     """The dealer turns one card face up in the middle: Mexican Sweat's card, or the
     start card of No Peek's option. It is a hand to beat, not part of anyone's hand
-    (the game's rules say ``table_shared=False``)."""
+    (the game's rules say ``table_shared=False``).
+
+    ``second_deck``: the start card comes from a second deck (the English sheet:
+    "Some begin by turning up a card from a second deck"), so the game's own deck
+    stays whole for the piles and the extra cards (ruling 12: dealt "auf deinen
+    Stapel", onto the player's pile) and the card may be one a player holds too.
+    """
+
+    second_deck: bool = False
 
     def begin(self, state: HandState) -> None:
-        card = int(state.deck.deal_one())
+        if self.second_deck:
+            card = second_deck_card(state.seed)
+            text = "second deck"
+        else:
+            card = int(state.deck.deal_one())
+            text = ""
         state.table.append(card)
-        state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True)
+        state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=text)
+
+
+def table_from_deck(state: HandState) -> list[int]:
+    """The cards in the middle dealt from the game's deck (not a start card from a
+    second deck, which leaves every card of the game's deck unseen)."""
+    second = any(isinstance(step, MiddleCard) and step.second_deck for step in state.rules.steps)
+    return state.table[1:] if second else list(state.table)
+
+
+def second_deck_card(seed: int) -> int:
+    """The top card of the second deck, shuffled from the hand's seed so that a replay
+    turns up the same card."""
+    return random.Random(f"{seed}:second deck").randrange(len(ALL_CARDS))

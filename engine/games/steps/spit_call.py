@@ -8,6 +8,13 @@ further questions. If nobody calls, the game's :class:`~engine.games.steps.draw.
 step turns the spit card after the last round. A call after the last round
 is not offered: it would turn the very card the dealer turns anyway.
 
+With ``any_card`` (the sheet: "Während des Gebens darf jeder jederzeit
+„Spit!“ rufen") the deal stops after every card but the last instead: the
+player just dealt the card is asked to call or let it go, and anyone else
+still in may call at that moment too. A moment between two cards that tells
+nobody anything new is no moment a call could differ, so these are all the
+moments of the deal.
+
 What the step keeps between calls is its :class:`SpitCallState`.
 """
 
@@ -68,6 +75,7 @@ class SpitCallDeal(Deal):
 
     cards: tuple[Face, ...] = ("down",) * 5
     rank_wild: bool = True
+    any_card: bool = False
 
     def begin(self, state: HandState) -> None:
         super().begin(state)
@@ -84,11 +92,17 @@ class SpitCallDeal(Deal):
                 return False
             if not state.to_deal:
                 return True
+            dealt_to = state.to_deal[0][0]
             deal_next(state)
-            # A round ends when as many cards are left as whole rounds; after the
-            # last one the dealer turns the spit card anyway, so nobody is asked.
-            between_rounds = bool(state.to_deal) and len(state.to_deal) % size == 0
-            if between_rounds and not state.table:
+            if state.table or not state.to_deal:
+                # Called already, or the last card: the dealer turns the spit card
+                # next anyway, so nobody is asked.
+                continue
+            if self.any_card:
+                if not state.folded[dealt_to]:
+                    queue.append(dealt_to)
+            # A round ends when as many cards are left as whole rounds.
+            elif len(state.to_deal) % size == 0:
                 queue.extend(s for s in state.order() if not state.folded[s])
 
     def actor(self, state: HandState) -> int | None:
@@ -96,9 +110,18 @@ class SpitCallDeal(Deal):
         return queue[0] if queue else None
 
     def legal_actions(self, state: HandState, seat: int) -> list[LegalAction]:
-        if self.actor(state) != seat:
+        if self.actor(state) == seat:
+            return [LegalAction(kind=ActionName.CALL_SPIT), LegalAction(kind=ActionName.PASS_SPIT)]
+        if seat in self.also_waiting(state):
+            return [LegalAction(kind=ActionName.CALL_SPIT)]
+        return []
+
+    def also_waiting(self, state: HandState) -> list[int]:
+        """With ``any_card``, everyone else still in may call while the deal stops."""
+        queue = state.kept(SpitCallState).queue
+        if not self.any_card or not queue or state.decision is not None:
             return []
-        return [LegalAction(kind=ActionName.CALL_SPIT), LegalAction(kind=ActionName.PASS_SPIT)]
+        return [s for s in state.order() if not state.folded[s] and s != queue[0]]
 
     def moves(self) -> Mapping[ActionName, Move]:
         return {
@@ -119,6 +142,14 @@ class SpitCallDeal(Deal):
     def verify_call_spit(self, state: HandState, seat: int, args: ActionArgs) -> None:
         """Raise unless ``seat`` may call "Spit!" now."""
         refuse_call_if_called(state, seat)
+        if seat in self.also_waiting(state):
+            return  # anyone may call at any moment of the deal
+        if self.any_card and state.folded[seat]:
+            raise SpitCallError(
+                f"{state.names[seat]} cannot call Spit: {state.names[seat]} has folded",
+                code="spit_folded",
+                params={"name": state.names[seat]},
+            )
         self._verify_turn(state, seat, "call Spit")
 
     def call_spit(self, state: HandState, seat: int, args: ActionArgs) -> Event:

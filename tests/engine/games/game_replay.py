@@ -22,6 +22,7 @@ def play_checking_replay(
     max_steps: int,
     check: Callable[[HandState], None],
     label: str = "the hand",
+    out_of_turn: bool = False,
 ) -> None:
     saved: tuple[str, random.Random] | None = None
     for step in range(max_steps):
@@ -32,12 +33,12 @@ def play_checking_replay(
             saved = (state.to_json(), copy)
         if state.is_over:
             break
-        random_action(state, rng)
+        random_action(state, rng, out_of_turn=out_of_turn)
     assert state.is_over, f"{label} did not end"
     if saved is not None:
         restored = HandState.from_json(saved[0])
         while not restored.is_over:
-            random_action(restored, saved[1])
+            random_action(restored, saved[1], out_of_turn=out_of_turn)
         assert restored.stacks == state.stacks
         assert restored.history == state.history
         assert restored.to_json() == state.to_json()

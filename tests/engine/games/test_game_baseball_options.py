@@ -56,8 +56,9 @@ def test_a_face_down_extra_four_brings_nothing_by_default() -> None:
 
 
 def test_down_fours_also_give_an_extra_card() -> None:
+    # The 4 is revealed as it is dealt (the English sheet's first way, the default).
     state = _start("4♠ 2♦ 5♠ 6♠ 2♥ 5♥ 6♥ K♣ 7♣ 8♣", down_extras=True)
-    assert _shown(state, ANNA) == [("4s", False), ("2d", False), ("2h", False), ("Kc", True)]
+    assert _shown(state, ANNA) == [("4s", True), ("2d", False), ("2h", False), ("Kc", True)]
     plain = _start("4♠ 2♦ 5♠ 6♠ 2♥ 5♥ 6♥ K♣ 7♣ 8♣")
     assert len(plain.cards[ANNA]) == 3
 

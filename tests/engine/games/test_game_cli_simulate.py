@@ -52,3 +52,15 @@ def test_the_catalogue_examples_hold() -> None:
     result = doctest.testmod(engine.games.catalog)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_help_lists_every_game_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each house option of each game is named in ``simulate --help`` with its values."""
+    with pytest.raises(SystemExit):
+        _args("--help")
+    out = capsys.readouterr().out
+    assert "  psycho-shelby:\n" in out
+    assert "    flushes_count=yes|no (default no): " in out
+    for game in sorted(engine.games.catalog.GAMES):
+        for spec in engine.games.catalog.game_options(game):
+            assert f"    {spec.name}=" in out

@@ -131,7 +131,8 @@ def test_buying_the_walk() -> None:
     assert state.decision is not None
     assert state.decision.kind == "buy_walk"
     assert state.act(ActionName.BUY_WALK, seat=ANNA).chips == 5
-    assert state.cards[ANNA][-1] == (_card("2♥"), False)
+    # The bought card goes on top of her pile (ruling 12), flipped next.
+    assert state.cards[ANNA][1] == (_card("2♥"), False)
     assert len(state.cards[ANNA]) == 8
 
 

@@ -19,17 +19,18 @@ NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)
 
 # Carla deals, so Anna (on her left) gets the first card of each round; each
-# pile is flipped in the order it was dealt, the extra card for a 4 last.
+# pile is flipped in the order it was dealt, but the extra card for a 4 goes on
+# top of the pile and is flipped next (ruling 12): Carla's D♥.
 DEAL = parse_cards(
     "K♠ 7♦ 4♠ "
-    "2♠ B♣ D♥ "
-    "K♥ 3♥ 9♣ "
+    "2♠ B♣ 9♣ "
+    "K♥ 3♥ 10♣ "
     "5♦ 2♦ 2♣ "
     "6♣ 5♣ 5♥ "
     "8♠ 6♦ 6♠ "
     "10♥ 8♣ 8♦ "
     # Carla's extra card for her 4♠
-    "10♣"
+    "D♥"
 )
 
 
@@ -115,12 +116,12 @@ def test_carlas_four_brings_an_extra_card_and_her_queens_beat_the_jacks() -> Non
     _anna_opens(state)
     _ben_beats_the_king(state)
     state.act(ActionName.FLIP, seat=CARLA)
-    # The 4♠ brings an extra card at once, face down on her pile.
+    # The 4♠ brings an extra card at once, face down on top of her pile.
     assert state.history[-1].kind is EventKind.DEAL
     assert (state.history[-1].seat, state.history[-1].face_up) == (CARLA, False)
-    assert state.cards[CARLA][-1] == (_card("10♣"), False)
+    assert state.cards[CARLA][1] == (_card("D♥"), False)
     assert len(state.cards[CARLA]) == 8
-    state.act(ActionName.FLIP, seat=CARLA)
+    assert state.act(ActionName.FLIP, seat=CARLA).card == _card("D♥")  # the extra card
     assert showing(state, CARLA) < bar_for(state, CARLA)  # D-4 loses to a pair
     state.act(ActionName.FLIP, seat=CARLA)
     assert showing(state, CARLA) > bar_for(state, CARLA)  # 9♣ wild: a pair of queens

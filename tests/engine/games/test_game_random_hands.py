@@ -51,9 +51,11 @@ def _random_value(spec: OptionSpec, rng: random.Random) -> object:
     return rng.choice([None, 0, 1, 5, 20])
 
 
-def _start(game: str, seed: int) -> tuple[HandState, random.Random]:
+def _start(
+    game: str, seed: int, forced: dict[str, object] | None = None
+) -> tuple[HandState, random.Random]:
     rng = random.Random(seed)
-    rules = make_rules(game, _random_options(game, rng))
+    rules = make_rules(game, {**_random_options(game, rng), **(forced or {})})
     players = rng.randint(rules.min_players, rules.max_players)
     # Short stacks now and then, so that antes, pot payments and calls go all-in.
     stacks = [rng.choice([1, 2, 5, 20, 100]) for _ in range(players)]
@@ -78,18 +80,21 @@ def _check_invariants(state: HandState, total: int) -> None:
     held = [card for cards in state.cards for card, _ in cards]
     assert len(set(held)) == len(held)
     assert not set(held) & set(state.deck.codes())
-    # Cards in the middle (a spit card, No Peek's card to beat) come from the deck too.
-    assert not set(held) & set(state.table)
+    # Cards in the middle (a spit card, No Peek's card to beat) come from the deck too,
+    # but for No Peek's start card from a second deck.
+    table = _from_the_deck(state)
+    assert not set(held) & set(table)
     # Draw games set cards aside: discards (until reshuffled) and Wild Widow's card.
     aside = state.set_aside
     assert not set(held) & set(aside)
-    assert len(held) + len(state.table) + len(aside) + len(state.deck) == 52
-    table = table_view(state)
+    assert len(held) + len(table) + len(aside) + len(state.deck) == 52
+    view_of_table = table_view(state)
     # A voided deal's face-up cards stay in the log and may come again face down,
     # so the log is checked by entry and the hands by card.
     private = ("deal", "draw")  # a discard is as private as a face-down deal
-    assert all(e["card"] is None for e in table["log"] if e["kind"] in private and not e["face_up"])
-    view = json.dumps(table["players"])
+    log = view_of_table["log"]
+    assert all(e["card"] is None for e in log if e["kind"] in private and not e["face_up"])
+    view = json.dumps(view_of_table["players"])
     for seat, cards in enumerate(state.cards):
         if seat in state.shown:
             continue
@@ -103,6 +108,13 @@ def _check_invariants(state: HandState, total: int) -> None:
         sees_all = state.rules.peek or seat in state.shown
         mine = [str(ALL_CARDS[card]) for card, up in state.cards[seat] if up or sees_all]
         assert [c["card"] for c in own] == mine
+
+
+def _from_the_deck(state: HandState) -> list[int]:
+    """The cards in the middle that were dealt from the game's deck."""
+    if dict(state.rules.options).get("start_card_deck") == "second":
+        return state.table[1:]  # the start card came from a second deck
+    return state.table
 
 
 def _carried(state: HandState) -> int:
@@ -137,9 +149,49 @@ def test_many_more_random_hands_keep_every_invariant(game: str) -> None:
     _play_many(game, range(HANDS_PER_GAME, HANDS_PER_GAME + 20_000))
 
 
-def _play_many(game: str, seeds: range) -> None:
+# The rule sheets' options of issue 13, each forced on for a run of its own (the
+# random choice leaves each off half the time and seldom combines the ones a
+# mechanic needs, such as down_extras with down_claim).
+SHEET_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
+    "psycho-shelby-low-flushes": ("psycho-shelby", {"flushes_count": True}),
+    "football-pay-or-fold": ("football", {"pay_or_fold": True}),
+    "woolworth-pay-or-fold": ("woolworth", {"pay_or_fold": True}),
+    "baseball-pay-fixed": ("baseball", {"pay_fixed": 2}),
+    "baseball-walk-prices": (
+        "baseball",
+        {"walk_price": 1, "walk_price_up": 2, "walk_price_per_street": 1},
+    ),
+    "baseball-down-claim-dealt": ("baseball", {"down_extras": True, "down_claim": "dealt"}),
+    "baseball-down-claim-before-betting": (
+        "baseball",
+        {"down_extras": True, "down_claim": "before_betting"},
+    ),
+    "baseball-down-claim-any-time": ("baseball", {"down_extras": True, "down_claim": "any_time"}),
+    "no-peek-start-card-second-deck": (
+        "no-peek",
+        {"start_card": True, "start_card_deck": "second"},
+    ),
+    "no-peek-baseball-start-card-second-deck": (
+        "no-peek-baseball",
+        {"start_card": True, "start_card_deck": "second"},
+    ),
+    "spit-call-any-card": ("spit-in-the-ocean", {"spit_call": True, "spit_call_any_card": True}),
+    "rainy-day-down-claim-any-time": (
+        "rainy-day-baseball",
+        {"down_extras": True, "down_claim": "any_time", "extra_face": "up"},
+    ),
+}
+
+
+@pytest.mark.parametrize("run", sorted(SHEET_OPTIONS))
+def test_random_hands_with_the_sheet_options_on_keep_every_invariant(run: str) -> None:
+    game, forced = SHEET_OPTIONS[run]
+    _play_many(game, range(HANDS_PER_GAME // 2), forced=forced)
+
+
+def _play_many(game: str, seeds: range, *, forced: dict[str, object] | None = None) -> None:
     for seed in seeds:
-        state, rng = _start(game, seed)
+        state, rng = _start(game, seed, forced)
         total = sum(state.stacks) + state.pot + _carried(state)
         play_checking_replay(
             state,
@@ -148,6 +200,8 @@ def _play_many(game: str, seeds: range) -> None:
             max_steps=2_000,
             check=lambda hand, total=total: _check_invariants(hand, total),
             label=f"{game} seed {seed}",
+            # The sheet options' runs let players act out of turn where they may.
+            out_of_turn=forced is not None,
         )
         assert state.pot == 0
         _deals_are_distinct(state)

@@ -78,7 +78,11 @@ def _all_drop(state: HandState) -> None:
 
 def test_the_options_are_data_and_checked() -> None:
     assert dict(make_rules("shelby").options) == {"ante": 1, "limit": None}
-    assert dict(make_rules("psycho-shelby").options) == {"ante": 1, "extra_card_price": 1}
+    assert dict(make_rules("psycho-shelby").options) == {
+        "ante": 1,
+        "extra_card_price": 1,
+        "flushes_count": False,
+    }
     for game, bad in (
         ("shelby", {"ante": 0}),
         ("shelby", {"ante": None}),

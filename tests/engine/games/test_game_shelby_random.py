@@ -31,6 +31,7 @@ def _options(game: str, rng: random.Random) -> dict[str, object]:
         options["limit"] = rng.choice([None, 1, 5, 20])
     else:
         options["extra_card_price"] = rng.choice([None, 0, 1, 5])
+        options["flushes_count"] = rng.random() < 0.5
     return options
 
 

@@ -55,6 +55,13 @@ _PSYCHO_OPTIONS: Final = (
         "(none or 0: free)",
         rule="RULINGS 15",
     ),
+    OptionSpec(
+        name="flushes_count",
+        kind="bool",
+        default=False,
+        help="round 2's low hand: a flush counts against you (ruling 6 option)",
+        rule="RULINGS 6",
+    ),
 )
 
 
@@ -85,6 +92,7 @@ def _build_psycho(values: Mapping[str, object]) -> GameRules:
         variant=ShelbyVariant.PSYCHO,
         ante=_ante("psycho-shelby", values),
         extra_card_price=price if isinstance(price, int) else 0,
+        flushes_count=bool(values["flushes_count"]),
     )
     steps: tuple[Step, ...] = (
         Deal(cards=("down", "down", "down")),

@@ -52,8 +52,16 @@ def cards_held(variant: ShelbyVariant, round_number: int, *, extra: int = 0) -> 
 
 
 def rate_round(
-    variant: ShelbyVariant, round_number: int, hands: Mapping[Seat, Sequence[int]]
+    variant: ShelbyVariant,
+    round_number: int,
+    hands: Mapping[Seat, Sequence[int]],
+    *,
+    flushes_count: bool = False,
 ) -> ShowdownScores:
-    """Score the hands shown in a round: higher wins, equal ties."""
+    """Score the hands shown in a round: higher wins, equal ties. ``flushes_count``:
+    a flush counts against a low hand (Psycho Shelby's round 2, ruling 6 option)."""
     rankings = SHELBY_RANKINGS if variant is ShelbyVariant.SHELBY else PSYCHO_RANKINGS
-    return scores_from_cards(hands, ranking=rankings[round_number - 1])
+    ranking = rankings[round_number - 1]
+    if flushes_count and isinstance(ranking, LowRanking):
+        ranking = LowRanking(size=ranking.size, flushes_count=True)
+    return scores_from_cards(hands, ranking=ranking)

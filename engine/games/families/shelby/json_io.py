@@ -23,7 +23,8 @@ round holds) or the host's ranking, best first, ties in one list:
 ``{"ranking": ["Ben", "Anna"]}``; it is left out when fewer than two held.
 ``options`` (all optional): ``variant`` (``"shelby"`` or ``"psycho"``), ``ante``
 (1), ``limit`` (Shelby's cap on a payment, number or null), ``extra_card_price``
-(1). ``extra_cards`` (Psycho Shelby, round 3): ``{"Anna": 1}``, the extra cards
+(1), ``flushes_count`` (Psycho Shelby's round 2: a flush counts against a low
+hand; false). ``extra_cards`` (Psycho Shelby, round 3): ``{"Anna": 1}``, the extra cards
 each player bought for 4s. Answer::
 
     {
@@ -57,6 +58,7 @@ from engine.chips.seats import Seat
 from engine.errors import SettlementError
 from engine.games.families.guts.json_io import (
     Roster,
+    boolean,
     check_keys,
     integer,
     mapping,
@@ -76,7 +78,7 @@ from engine.hands.showdown import Showdown
 _SHELBY_KEYS = frozenset(
     {"kind", "players", "dealer", "pot", "round", "options", "hold", "showdown", "extra_cards"}
 )
-_SHELBY_OPTION_FIELDS = frozenset({"variant", "ante", "limit", "extra_card_price"})
+_SHELBY_OPTION_FIELDS = frozenset({"variant", "ante", "limit", "extra_card_price", "flushes_count"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,6 +137,7 @@ def read_shelby_options(raw: Any) -> ShelbyOptions:
         ante=integer(raw.get("ante", 1), what="the ante"),
         limit=None if limit is None else integer(limit, what="the limit"),
         extra_card_price=integer(raw.get("extra_card_price", 1), what="the price of an extra card"),
+        flushes_count=boolean(raw.get("flushes_count", False), what="flushes_count"),
     )
 
 

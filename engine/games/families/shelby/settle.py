@@ -194,7 +194,12 @@ class _Round:
         return self.outcome is ShelbyOutcome.THIRD_SHELBY
 
     def rate(self, hands: Mapping[Seat, Sequence[int]]) -> ShowdownScores:
-        return rate_round(self.options.variant, self.state.round, hands)
+        return rate_round(
+            self.options.variant,
+            self.state.round,
+            hands,
+            flushes_count=self.options.flushes_count,
+        )
 
     def hand_checker(self, bought: Mapping[Seat, int]) -> Callable[[Seat, Sequence[int]], None]:
         variant, number = self.options.variant, self.state.round

@@ -36,6 +36,8 @@ class ShelbyOptions:
     """Shelby: the most a loser pays the winner (the agreed cap). ``None``: no cap."""
     extra_card_price: int = 1
     """Psycho Shelby, round 3: what an extra card for a 4 costs, paid to the pot."""
+    flushes_count: bool = False
+    """Psycho Shelby, round 2 (ruling 6 option): a flush counts against its low hand."""
 
     def __post_init__(self) -> None:
         if self.ante < 1:
@@ -50,6 +52,10 @@ class ShelbyOptions:
             raise SettlementError(
                 "Psycho Shelby has no limit: losers pay the whole pot as it was "
                 "at the start of the round"
+            )
+        if self.variant is ShelbyVariant.SHELBY and self.flushes_count:
+            raise SettlementError(
+                "Shelby has no low round: only Psycho Shelby's round 2 can count flushes"
             )
 
 
