@@ -51,6 +51,7 @@ from engine.games import ActionName, HandState, make_rules
 from engine.games.events import EventKind
 from gamenight.models import DigitalHand, HandStatus, Night
 from gamenight.services import digital as digital_service
+from gamenight.services.digital_booking import carry_accounts
 from gamenight.services.table import seated_table
 
 NAMES = ("Anna", "Ben", "Carla")
@@ -114,7 +115,7 @@ Policy = Callable[[HandState, dict[str, Any]], tuple[ActionName, int | None]]
 
 def _engine_start(night: Night, game: str, deck: Deck) -> HandState:
     """The hand the service would deal from ``deck`` now (as ``digital._start`` builds it)."""
-    accounts = digital_service._carry_accounts(night, game)
+    accounts = carry_accounts(night, game)
     table = seated_table(night, extra=list(accounts.values()))
     in_hand = [s for s in table.seats if s.stack > 0]
     positions = [s.position for s in in_hand]
