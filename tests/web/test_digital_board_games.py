@@ -48,3 +48,19 @@ def test_the_table_shows_the_flop_and_no_odds(night: Table, game: str) -> None:
     # As the templates write a card: a symbol face, a ten as "10".
     faces = [ALL_CARDS[card].format(symbols=True).replace("T", "10", 1) for card in state.table]
     assert all(face in html for face in faces)
+
+
+def test_the_log_names_the_flop_in_german(night: Table) -> None:
+    hand = start(night, game="texas-holdem")
+    state = digital.hand_state(hand)
+    for step in range(len(state.names)):
+        seat = state.actor
+        assert seat is not None
+        link = link_of(hand, seat)
+        data = {"action": ActionName.CHECK.value, "version": str(hand.version), "key": f"c{step}"}
+        assert post_move(phone(link), link, data).status_code == 302
+        hand.refresh_from_db()
+        state = digital.hand_state(hand)
+    url = reverse("digital_table", args=[night.night.pk, hand.pk])
+    html = client_for(night.viewer).get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<span class="muted">Flop</span>' in html
