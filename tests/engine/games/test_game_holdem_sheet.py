@@ -139,3 +139,24 @@ def test_omaha_hi_lo_without_a_qualifying_low_the_high_scoops() -> None:
     assert [e.text for e in state.history if e.kind is EventKind.WIN] == [
         "main pot (high), three of a kind, kings"
     ]
+
+
+def test_holdem_a_short_all_in_wins_the_main_pot_and_the_side_pot_goes_on() -> None:
+    # Dealer Carla. Anna (5 chips) goes all-in with A A; Ben raises, Carla calls.
+    # Board 2c 7s 9h Jd 3c: Anna's aces take the main pot of 15, Ben's kings the side pot of 10.
+    state = _start(
+        "texas-holdem",
+        "Ah Kh Qh Ad Kd Qd  2c 7s 9h Jd 3c",
+        stacks=[5, 30, 30],
+        dealer=2,
+        limit=SpreadLimit(min_bet=1, max_bet=30),
+        raise_cap=None,
+    )
+    state.act(ActionName.BET, seat=0, amount=4)  # all-in
+    state.act(ActionName.RAISE_BY, seat=1, amount=5)
+    state.act(ActionName.CALL, seat=2)
+    _check_down(state)
+    assert state.put_in == [5, 10, 10]
+    assert state.payouts == [15, 10, 0]
+    wins = [(e.seat, e.chips, e.text) for e in state.history if e.kind is EventKind.WIN]
+    assert wins == [(0, 15, "main pot, pair of aces"), (1, 10, "side pot 1, pair of kings")]
