@@ -99,3 +99,18 @@ def test_a_holdem_hand_shows_two_cards_each(four: Table) -> None:
     assert sent.status_code == 200
     assert "Anna shows 3 cards: Texas Hold&#x27;em takes 2" in sent.content.decode()
     assert not Deal.objects.filter(night=four.night).exists()
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [("Zz Qs 8s 6s 2s", "is not a card"), ("As Qs 8s 6s 2s", "As appears twice")],
+)
+def test_a_malformed_or_doubled_board_card_is_refused(
+    four: Table, board: str, message: str
+) -> None:
+    # Zz is no card; As is in Anna's hand too.
+    data = {**_hi_lo_sheet(four), "board": board, "confirm": "1"}
+    sent = client_for(four.owner).post(record_url(four, "omaha-hi-lo"), data)
+    assert sent.status_code == 200
+    assert message in sent.content.decode()
+    assert not Deal.objects.filter(night=four.night).exists()
