@@ -83,6 +83,11 @@ def reason_text(reason: Reason, hand: HandValue | None = None) -> str:
     if not isinstance(index, int):
         return reason.text
     pot = _pot_in_sentence(index)
+    half = params.get("half")  # a high/low game awards each half of a pot apart
+    if half == "high":
+        pot = gettext("the high half of %(pot)s") % {"pot": pot}
+    elif half == "low":
+        pot = gettext("the low half of %(pot)s") % {"pot": pot}
     if code == "odd_chip":
         return gettext("odd chip of %(pot)s (seat order from the dealer's left)") % {"pot": pot}
     if code == "won_all_folded":
@@ -142,6 +147,9 @@ def error_text(error: Exception) -> str:
         "hand_size_not_bought": lambda: gettext(
             "%(name)s shows %(count)s cards but bought no walk: with bought walks %(game)s "
             "takes %(dealt)s"
+        ),
+        "board_size": lambda: gettext(
+            "%(game)s has a board of %(wanted)s cards in the middle, not %(count)s"
         ),
         "spit_card": lambda: gettext(
             "%(game)s shares one card in the middle, the spit card, not %(count)s"

@@ -41,6 +41,9 @@ TITLES: Final[dict[str, StrPromise]] = {
     "sequence": _("Sequence"),
     "second-hand-high": _("Second Hand High"),
     "jack-the-shifter": _("Jack the Shifter"),
+    "texas-holdem": _("Texas Hold'em"),
+    "omaha": _("Omaha"),
+    "omaha-hi-lo": _("Omaha high/low eight or better"),
 }
 
 OPTION_LABELS: Final[dict[str, StrPromise]] = {

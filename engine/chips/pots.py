@@ -130,6 +130,8 @@ class PotAward:
     share: int
     odd_chips: tuple[int, ...]
     index: int = 0  # 0 for the main pot, n for side pot n (``name`` in words)
+    # A high/low game awards each half of a pot apart: "high" or "low" ("" the whole pot).
+    side: str = ""
 
     def won(self, seat: int) -> int:
         if seat not in self.winners:

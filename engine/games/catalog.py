@@ -23,7 +23,7 @@ from typing import Final
 
 from engine.games.entry import GameEntry
 from engine.games.errors import UnknownGameError
-from engine.games.families import nopeek, spit, stud, variants
+from engine.games.families import holdem, nopeek, spit, stud, variants
 from engine.games.families.guts import digital as guts
 from engine.games.families.shelby import digital as shelby
 from engine.games.options import OptionSpec, read_options
@@ -39,6 +39,7 @@ ENTRIES: Final[tuple[GameEntry, ...]] = (
     *guts.ENTRIES,
     *shelby.ENTRIES,
     *variants.ENTRIES,
+    *holdem.ENTRIES,
 )
 CATALOGUE: Final[dict[str, GameEntry]] = {entry.name: entry for entry in ENTRIES}
 

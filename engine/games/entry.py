@@ -21,11 +21,12 @@ if TYPE_CHECKING:
     from engine.games.rules import GameRules
 
 # Which form records a game dealt at the table: chips and folds (stud), the same
-# with the spit card in the middle (spit), in or out (guts), held or dropped (shelby).
-RecordingFamily = Literal["stud", "spit", "guts", "shelby"]
+# with the spit card in the middle (spit), in or out (guts), held or dropped (shelby),
+# chips and folds with the board of a community-card game (board).
+RecordingFamily = Literal["stud", "spit", "guts", "shelby", "board"]
 
 # The family module that declares a game.
-Family = Literal["stud", "no-peek", "spit", "guts", "shelby", "variants"]
+Family = Literal["stud", "no-peek", "spit", "guts", "shelby", "variants", "holdem"]
 
 Builder = Callable[[Mapping[str, object]], "GameRules"]
 

@@ -9,6 +9,12 @@ middle, and how many cards each player holds face down or will still get. The
 unseen cards are every card not face up on the table, a folded player's
 face-down cards included, since nobody at the table knows them.
 
+Hold'em and Omaha show no odds on the table view (``table_odds`` asks only for
+games without peeking): every hole card is face down, so from the table's point
+of view each player still in holds the same chance, and odds that used the hole
+cards would give them away. The engine never turns hole cards up before the
+showdown (no all-in reveal), so there is no moment when such odds would be public.
+
 All trials are dealt at once with NumPy and rated with the batch evaluator, so
 10,000 trials for six players take a fraction of a second.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.chips.pots import WINNER_RULES, build_pots, settle_pots
+from engine.chips.pots import WINNER_RULES, PotSplit, build_pots, settle_pots
 from engine.games.events import EventKind
 from engine.games.hand_sizes import check_dealt_sizes
 from engine.hands.showdown import ShowdownScores, scores_from_cards
@@ -26,6 +26,26 @@ def finish(state: HandState) -> None:
         folded=[s for s in range(state.seat_count) if state.folded[s]],
         all_in=[s for s in live if state.stacks[s] == 0],
     )
+    if len(live) >= 2 and state.rules.low is not None:
+        from engine.games.hi_lo_showdown import show_hi_lo
+
+        won = show_hi_lo(state, split, live, order)
+    else:
+        won = _show_high(state, split, live, order)
+    for seat, chips in split.returned.items():
+        state.record(EventKind.RETURN, seat, chips=chips)
+    state.payouts = [won.get(s, 0) + split.returned.get(s, 0) for s in range(state.seat_count)]
+    for seat, chips in enumerate(state.payouts):
+        state.stacks[seat] += chips
+    state.decision = None
+    state.betting = None
+    state.to_deal = []
+
+
+def _show_high(
+    state: HandState, split: PotSplit, live: Sequence[int], order: Sequence[int]
+) -> dict[int, int]:
+    """Show down for the best (or second best) hand and record the wins; chips won per seat."""
     scores: dict[int, int] = {}
     names: dict[int, str] = {}
     if len(live) >= 2:
@@ -35,7 +55,7 @@ def finish(state: HandState) -> None:
         # A step may name who shows first (draw games: the last bettor or raiser).
         first = state.show_first
         start = order.index(first) if first is not None and first in live else 0
-        state.shown = [s for s in order[start:] + order[:start] if s in live]
+        state.shown = [s for s in [*order[start:], *order[:start]] if s in live]
         for seat in state.shown:
             state.record(EventKind.SHOW, seat, text=names[seat])
     winners = WINNER_RULES[state.rules.winner]
@@ -45,15 +65,7 @@ def finish(state: HandState) -> None:
             hand = names.get(seat)
             text = f"{award.name}, {hand}" if hand else award.name
             state.record(EventKind.WIN, seat, chips=award.won(seat), text=text)
-    for seat, chips in split.returned.items():
-        state.record(EventKind.RETURN, seat, chips=chips)
-    payouts = settlement.payouts()
-    state.payouts = [payouts.get(s, 0) for s in range(state.seat_count)]
-    for seat, chips in enumerate(state.payouts):
-        state.stacks[seat] += chips
-    state.decision = None
-    state.betting = None
-    state.to_deal = []
+    return {s: settlement.won(s) for s in range(state.seat_count)}
 
 
 def rate_hands(state: HandState, seats: Sequence[int]) -> ShowdownScores:

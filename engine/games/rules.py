@@ -161,6 +161,8 @@ class GameRules:
     antes: bool = True
     # False: the cards in the middle belong to no hand (No Peek's card to beat).
     table_shared: bool = True
+    # A high/low split game's low ranking (Omaha eight or better): each pot halves.
+    low: Ranking | None = None
     options: tuple[tuple[str, object], ...] = field(default=())
 
     @property

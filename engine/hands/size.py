@@ -29,6 +29,8 @@ still in shows every card they hold, and that number follows from the game:
 * House options as the digital games name them change the count:
   ``buy_walk`` (only bought walks bring extra cards), ``simple`` No-Peek
   Baseball (no extra cards), Spit's ``spit_call`` and ``wild_widow``.
+* Texas Hold'em: 2 in hand, Omaha and Omaha high/low: 4 in hand; each with the
+  board of 5 cards in the middle as the shared cards.
 * Guts 2, three-card Guts 3; Shelby rounds are checked by
   :mod:`engine.games.families.shelby.settle`.
 
@@ -133,6 +135,12 @@ def check_shared(
             "and give its rank as the wild rank",
             code="no_shared_card",
             params={"game": game},
+        )
+    if size.shared > 1:
+        raise HandSizeError(
+            f"{title} has a board of {size.shared} cards in the middle, not {len(shared)}",
+            code="board_size",
+            params={"game": game, "wanted": size.shared, "count": len(shared)},
         )
     raise HandSizeError(
         f"{title} shares one card in the middle, the spit card, not {len(shared)}",

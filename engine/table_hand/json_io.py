@@ -35,7 +35,10 @@ optional ``"shared"`` card string: Spit in the Ocean's spit card; each hand must
 have the game's number of cards, see :mod:`engine.hands.size`), ``wild`` (ranks
 such as ``"3 9"``: Spit in the Ocean's spit card, or a house rule replacing the
 game's wild cards) and
-``pot`` (the chips counted in the middle, checked against the totals) and
+``board`` (Texas Hold'em and Omaha: the five community cards, ``"Ks Qs 8s 6s 2s"``
+or a list; they count for every hand shown, Omaha high/low splits each pot
+between the best high and the best eight-or-better low), ``pot`` (the chips
+counted in the middle, checked against the totals) and
 ``options`` (the game's house options by name, e.g. ``{"spit_call": true}``).
 """
 
@@ -73,6 +76,7 @@ _FIELDS = (
     "pot_payments",
     "walk_purchases",
     "showdown",
+    "board",
     "wild",
     "pot",
     "options",
@@ -108,7 +112,7 @@ def read_table_hand(data: Mapping[str, Any]) -> TableHand:
         all_in=frozenset(reader.seats(data.get("all_in", []), what="all_in")),
         pot_payments=reader.pot_payments(data.get("pot_payments", [])),
         walk_purchases=reader.walks(data.get("walk_purchases", [])),
-        showdown=None if data.get("showdown") is None else reader.showdown(data["showdown"]),
+        showdown=_with_board(reader, data),
         wild=None if wild is None else _wild(wild),
         pot=None if pot is None else reader.amount(pot, what="the pot"),
         options=_options(data.get("options", {})),
@@ -135,6 +139,8 @@ def settlement_to_json(settled: TableSettlement) -> dict[str, Any]:
                 "winners": names(award.winners),
                 "share": award.share,
                 "odd_chips": names(award.odd_chips),
+                # High/low games: which half of the pot this was.
+                **({"half": award.side} if award.side else {}),
             }
             for award in settled.pots.awards
         ],
@@ -142,6 +148,8 @@ def settlement_to_json(settled: TableSettlement) -> dict[str, Any]:
     }
     if settled.hand_names:
         answer["hands"] = {hand.name(s): text for s, text in sorted(settled.hand_names.items())}
+    if settled.low_names:  # high/low games: each qualifying low
+        answer["lows"] = {hand.name(s): text for s, text in sorted(settled.low_names.items())}
     answer["players"] = [
         {
             "name": p.name,
@@ -311,6 +319,19 @@ class _Reader:
         if not isinstance(raw, list) or (objects and not all(isinstance(i, dict) for i in raw)):
             raise SettlementError(f"{what} must be a list of {'objects' if objects else 'entries'}")
         return raw
+
+
+def _with_board(reader: _Reader, data: Mapping[str, Any]) -> Showdown | None:
+    """The showdown, with the ``board`` of a community-card game as the shared cards of
+    every hand shown (a host's ranking needs no board: it is left out)."""
+    raw = data.get("showdown")
+    showdown = None if raw is None else reader.showdown(raw)
+    if data.get("board") is None or not isinstance(showdown, ShownCards):
+        return showdown
+    if showdown.shared:
+        raise SettlementError('give the board once: "board" or the showdown\'s "shared", not both')
+    board = reader.cards(data["board"], whose="the board")
+    return ShownCards(hands=showdown.hands, shared=board)
 
 
 def _wild(raw: Any) -> frozenset[int]:

@@ -45,6 +45,7 @@ from engine.hands.showdown import (
 )
 from engine.hands.size import buys_walks, check_hand_size, check_shared, house_options
 from engine.table_hand.chips import Chips, count_chips
+from engine.table_hand.hi_lo import hi_lo_pots, low_ranking, low_scores
 from engine.table_hand.model import (
     TableHand,
 )
@@ -95,6 +96,9 @@ class TableSettlement:
     showdown: tuple[tuple[int, ...], ...]
     hand_names: Mapping[int, str]
     hand_values: Mapping[int, HandValue] = field(default_factory=dict)
+    # High/low games: each qualifying low (a seat without one is left out).
+    low_names: Mapping[int, str] = field(default_factory=dict)
+    low_values: Mapping[int, HandValue] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -108,12 +112,24 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
     split = build_pots(contributions=chips.contributions, folded=chips.folded, all_in=chips.all_in)
     shown = _showdown(hand, chips, live) if any(p.contested for p in split.pots) else None
     order = clockwise_from_dealer_left(dealer=hand.dealer, seat_count=len(hand.players))
-    pots = settle_pots(
-        split, scores=shown.scores if shown else {}, order=order, winners=_winner_rule(hand.game)
+    low = low_ranking(hand.game)
+    lows = (
+        low_scores(low, hand.showdown)
+        if low is not None and shown is not None and isinstance(hand.showdown, ShownCards)
+        else None
     )
+    if lows is not None and shown is not None:
+        pots = hi_lo_pots(split, highs=shown.scores, lows=lows.scores, order=order)
+    else:
+        pots = settle_pots(
+            split,
+            scores=shown.scores if shown else {},
+            order=order,
+            winners=_winner_rule(hand.game),
+        )
     groups = _groups(shown.scores) if shown else ()
     players = tuple(
-        _result(hand, chips, pots, seat=seat, live=live, groups=groups, shown=shown)
+        _result(hand, chips, pots, seat=seat, live=live, groups=groups, shown=shown, lows=lows)
         for seat in hand.seats
     )
     return TableSettlement(
@@ -123,6 +139,8 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
         showdown=groups,
         hand_names=dict(shown.names) if shown else {},
         hand_values=dict(shown.values) if shown else {},
+        low_names=dict(lows.names) if lows else {},
+        low_values=dict(lows.values) if lows else {},
     )
 
 
@@ -231,6 +249,7 @@ def _result(
     live: list[int],
     groups: tuple[tuple[int, ...], ...],
     shown: ShowdownScores | None,
+    lows: ShowdownScores | None = None,
 ) -> PlayerResult:
     reasons = _paid_reasons(chips, seat)
     returned = pots.split.returned.get(seat, 0)
@@ -255,7 +274,8 @@ def _result(
             )
         )
     for award in pots.awards:
-        reasons += _award_reasons(hand, award, seat=seat, live=live, groups=groups, shown=shown)
+        rated = lows if award.side == "low" else shown
+        reasons += _award_reasons(hand, award, seat=seat, live=live, groups=groups, shown=rated)
     put_in = chips.total(seat)
     won = pots.won(seat)
     net = won + returned - put_in
@@ -330,6 +350,9 @@ def _award_reasons(
         return []
     pot = "the main pot" if award.name == "main pot" else award.name
     params: dict[str, ReasonParam] = {"amount": award.share, "pot_index": award.index}
+    if award.side:
+        pot = f"the {award.side} half of {pot}"
+        params["half"] = award.side
     if not award.pot.contested:
         alone = len(live) == 1
         why = "everyone else folded" if alone else "nobody else still in covered it"
@@ -357,7 +380,7 @@ def _award_reasons(
                 chips=1,
                 text=f"odd chip of {pot} (seat order from the dealer's left)",
                 code="odd_chip",
-                params={"pot_index": award.index},
+                params={"pot_index": award.index, **({"half": award.side} if award.side else {})},
             )
         )
     return reasons

@@ -42,6 +42,8 @@ class Family(StrEnum):
     """Spit in the Ocean: as stud, plus the spit card shared by every hand."""
     GUTS = "guts"
     SHELBY = "shelby"
+    BOARD = "board"
+    """Texas Hold'em and Omaha: as stud, plus the board of five cards shared by every hand."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,9 @@ PLAYER_FIELDS = (
 )
 _PLAYER_FIELD = re.compile(rf"^({'|'.join(PLAYER_FIELDS)})_(\d+)$")
 MAX_PLACE = 20
+BOARD_CARDS = 5
+# The families recorded with chips put in, folds and all-ins.
+_CHIP_FAMILIES = (Family.STUD, Family.SPIT, Family.BOARD)
 
 
 def player_field_ids(data: Any) -> dict[str, int]:
@@ -136,6 +141,12 @@ class RecordGameForm(forms.Form):
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=100)
     spit = forms.CharField(label=_("Spit card (in the middle)"), required=False, max_length=10)
+    board = forms.CharField(
+        label=_("Board (the five cards in the middle)"),
+        required=False,
+        max_length=40,
+        widget=forms.TextInput(attrs={"placeholder": "Ks Qs 8s 6s 2s", "autocapitalize": "off"}),
+    )
 
     def __init__(
         self,
@@ -153,6 +164,8 @@ class RecordGameForm(forms.Form):
         self.options = dict(options or {})  # the night's house options of the game
         if not self.is_bound:
             self.initial.setdefault("key", new_key())
+        if game.family is not Family.BOARD:
+            del self.fields["board"]
         if game.family is not Family.SPIT:
             del self.fields["spit"]
         elif game.slug == "wild-widow":
@@ -164,7 +177,7 @@ class RecordGameForm(forms.Form):
     def _add_row(self, row: SeatRow) -> None:
         pid, family = row.player_id, self.game.family
         fields = self.fields
-        if family in (Family.STUD, Family.SPIT):
+        if family in _CHIP_FAMILIES:
             fields[f"chips_{pid}"] = _chips(_("Chips put in"), required=True)
             self.initial.setdefault(f"chips_{pid}", self.ante)
             fields[f"folded_{pid}"] = forms.BooleanField(label=_("Folded"), required=False)
@@ -224,6 +237,21 @@ class RecordGameForm(forms.Form):
         except CardError as error:
             raise ValidationError(str(error)) from None
 
+    def clean_board(self) -> tuple[int, ...]:
+        text = self.cleaned_data.get("board", "").strip()
+        if not text:
+            return ()
+        try:
+            board = tuple(int(c) for c in parse_cards(text))
+        except CardError as error:
+            raise ValidationError(str(error)) from None
+        if len(board) != BOARD_CARDS:
+            raise ValidationError(
+                gettext("The board is five cards (the flop, the turn and the river), not %(n)s.")
+                % {"n": len(board)}
+            )
+        return board
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         known = {row.player_id for row in self.rows}
@@ -247,7 +275,11 @@ class RecordGameForm(forms.Form):
                     else gettext("Enter the spit card: it counts for every hand.")
                 )
                 self.add_error("spit", missing)
-        if self.game.family in (Family.STUD, Family.SPIT) and not self.errors:
+        if self.game.family is Family.BOARD and not self.errors:
+            shows_cards = any(data.get(f"cards_{r.player_id}") for r in self.rows)
+            if shows_cards and not data.get("board"):
+                self.add_error("board", gettext("Enter the board: its cards count for every hand."))
+        if self.game.family in _CHIP_FAMILIES and not self.errors:
             self._check_hand_sizes(data)
         return data
 
@@ -281,7 +313,9 @@ class RecordGameForm(forms.Form):
 
     def _shared(self, data: dict[str, Any]) -> tuple[int, ...]:
         """The spit card counts for every hand; Wild Widow's card belongs to no hand, it
-        only makes its rank wild."""
+        only makes its rank wild. The board of Hold'em and Omaha counts for every hand."""
+        if self.game.family is Family.BOARD:
+            return tuple(data.get("board") or ())
         spit = data.get("spit")
         if spit is None or self.game.slug == "wild-widow" or self.options.get("wild_widow"):
             return ()

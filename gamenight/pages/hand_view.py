@@ -71,6 +71,14 @@ EVENT_LABELS: Mapping[str, Any] = {
 }
 
 
+# The streets a community-card game turns to the middle, named with their cards in the log.
+STREET_LABELS: Mapping[str, Any] = {
+    "flop": gettext_lazy("flop"),
+    "turn": gettext_lazy("turn"),
+    "river": gettext_lazy("river"),
+}
+
+
 def new_key() -> str:
     return uuid.uuid4().hex
 
@@ -115,7 +123,15 @@ def log(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                 "what": EVENT_LABELS.get(event["kind"], event["kind"]),
                 "chips": event["chips"],
                 "card": event["card"],
-                "text": event["text"],
+                "text": _text(event),
             }
         )
     return lines
+
+
+def _text(event: Mapping[str, Any]) -> Any:
+    """An event's words: a street's name translated, anything else as the engine wrote it."""
+    text = event["text"]
+    if event["kind"] == "table_card" and text in STREET_LABELS:
+        return STREET_LABELS[text]
+    return text

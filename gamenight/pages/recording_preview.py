@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.chips.movements import GUTS_POT, GUTS_RESERVE, SHELBY_POT
 from engine.games.families.guts.settle import GutsSettlement
-from engine.table_hand import TableSettlement
+from engine.table_hand import Reason, TableSettlement
 from gamenight.engine_texts import hand_name, pot_name, reason_text
 from gamenight.services.preview import NightPotPreview
 
@@ -28,6 +30,7 @@ def table_hand_preview(settled: TableSettlement) -> dict[str, Any]:
             "winners": names(award.winners),
             "share": award.share,
             "odd_chips": names(award.odd_chips),
+            "half": _HALVES[award.side]() if award.side in _HALVES else "",
         }
         for award in settled.pots.awards
     ]
@@ -39,16 +42,31 @@ def table_hand_preview(settled: TableSettlement) -> dict[str, Any]:
             "stack_after": p.stack_after,
             "folded": p.folded,
             "all_in": p.all_in,
-            "hand_name": hand_name(
-                settled.hand_values.get(p.seat), settled.hand_names.get(p.seat, "")
-            ),
-            "reasons": [
-                (r.chips, reason_text(r, settled.hand_values.get(p.seat))) for r in p.reasons
-            ],
+            "hand_name": _hand_names(settled, p.seat),
+            "reasons": [(r.chips, reason_text(r, _rated(settled, p.seat, r))) for r in p.reasons],
         }
         for p in settled.players
     ]
     return {"kind": "table", "total": settled.total, "pots": pots, "players": players}
+
+
+_HALVES = {"high": lambda: gettext("high"), "low": lambda: gettext("low")}
+
+
+def _hand_names(settled: TableSettlement, seat: int) -> str:
+    """The hand's name; in a high/low game its qualifying low too."""
+    high = hand_name(settled.hand_values.get(seat), settled.hand_names.get(seat, ""))
+    if seat not in settled.low_names:
+        return high
+    low = hand_name(settled.low_values.get(seat), settled.low_names[seat])
+    return f"{high}; {low}"
+
+
+def _rated(settled: TableSettlement, seat: int, reason: Reason) -> Any:
+    """The hand a reason names: the low for a pot's low half, else the high."""
+    if reason.params.get("half") == "low":
+        return settled.low_values.get(seat)
+    return settled.hand_values.get(seat)
 
 
 def night_pot_preview(preview: NightPotPreview, *, kind: str) -> dict[str, Any]:
