@@ -145,7 +145,7 @@ class RecordGameForm(forms.Form):
         label=_("Board (the five cards in the middle)"),
         required=False,
         max_length=40,
-        widget=forms.TextInput(attrs={"placeholder": "Ks Qs 8s 6s 2s", "autocapitalize": "off"}),
+        widget=forms.TextInput(attrs={"placeholder": _("Ks Qs 8s 6s 2s"), "autocapitalize": "off"}),
     )
 
     def __init__(
@@ -212,7 +212,7 @@ class RecordGameForm(forms.Form):
             label=_("Cards shown"),
             required=False,
             max_length=60,
-            widget=forms.TextInput(attrs={"placeholder": "As Kd 9h", "autocapitalize": "off"}),
+            widget=forms.TextInput(attrs={"placeholder": _("As Kd 9h"), "autocapitalize": "off"}),
         )
 
     def row_fields(self) -> list[dict[str, Any]]:
