@@ -51,7 +51,7 @@ from engine.games import ActionName, HandState, make_rules
 from engine.games.events import EventKind
 from gamenight.models import DigitalHand, HandStatus, Night
 from gamenight.services import digital as digital_service
-from gamenight.services.digital_booking import carry_accounts
+from gamenight.services.digital_booking import carry_accounts, carry_in_hand
 from gamenight.services.table import seated_table
 
 NAMES = ("Anna", "Ben", "Carla")
@@ -130,7 +130,7 @@ def _engine_start(night: Night, game: str, deck: Deck) -> HandState:
         ante=night.ante,
         limit=limit,
         raise_cap=raise_cap,
-        carry=digital_service._carry_in(night, game, accounts, [s.seat for s in in_hand]),
+        carry=carry_in_hand(night, game, accounts, [s.seat for s in in_hand]),
     )
 
 
