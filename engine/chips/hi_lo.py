@@ -57,7 +57,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from engine.chips.pots import Pot, PotSplit, Settlement, best_scores, pot_names
+from engine.chips.pots import (
+    Pot,
+    PotSplit,
+    Settlement,
+    best_scores,
+    contributions_of,
+    pot_names,
+)
 from engine.errors import SettlementError, ShowdownMismatchError
 
 Side = Literal["high", "low"]
@@ -296,14 +303,7 @@ def _declaration(seat: int, declarations: Mapping[int, str]) -> Declaration:
 def _settlement(
     split: PotSplit, awards: Sequence[HiLoPotAward], order: Sequence[int]
 ) -> HiLoSettlement:
-    contributions: dict[int, int] = {}
-    for pot in split.pots:
-        for s, chips in pot.contributed.items():
-            contributions[s] = contributions.get(s, 0) + chips
-    for s, chips in split.returned.items():
-        contributions[s] = contributions.get(s, 0) + chips
-    for s in order:
-        contributions.setdefault(s, 0)
+    contributions = contributions_of(split, order)
     settlement = HiLoSettlement(split=split, awards=tuple(awards), contributions=contributions)
     # Conservation is the one promise no input may break; check it pot by pot, every time.
     for award in settlement.awards:

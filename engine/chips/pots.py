@@ -240,6 +240,17 @@ def settle_pots(
                 odd_chips=winners_of_pot[:odd],
             )
         )
+    contributions = contributions_of(split, order)
+    settlement = PotSettlement(split=split, awards=tuple(awards), contributions=contributions)
+    # Conservation is the one promise no input may break; check it every time.
+    if sum(settlement.payouts().values()) != sum(contributions.values()):
+        raise AssertionError("pot payouts do not add up to the contributions")
+    return settlement
+
+
+def contributions_of(split: PotSplit, order: Sequence[int]) -> dict[int, int]:
+    """What each seat put into the pots and had given back: every seat of ``order``,
+    0 for one that put in nothing."""
     contributions: dict[int, int] = {}
     for pot in split.pots:
         for s, chips in pot.contributed.items():
@@ -248,11 +259,7 @@ def settle_pots(
         contributions[s] = contributions.get(s, 0) + chips
     for s in order:
         contributions.setdefault(s, 0)
-    settlement = PotSettlement(split=split, awards=tuple(awards), contributions=contributions)
-    # Conservation is the one promise no input may break; check it every time.
-    if sum(settlement.payouts().values()) != sum(contributions.values()):
-        raise AssertionError("pot payouts do not add up to the contributions")
-    return settlement
+    return contributions
 
 
 def _best(
