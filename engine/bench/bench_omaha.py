@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from engine.bench.evaluation import Figure
+from engine.bench.evaluation import Figure, best_rate
 from engine.cards import format_cards
 from engine.hands.evaluate import fast_evaluator
 from engine.hands.low_eight import NO_LOW
@@ -42,16 +41,6 @@ def random_deals(count: int, seed: int) -> list[Deal]:
         cards = rng.sample(range(52), 9)
         deals.append((tuple(cards[:4]), tuple(cards[4:])))
     return deals
-
-
-def _rate(run: Callable[[], object], count: int, repeats: int) -> float:
-    """Hands per second of the fastest of ``repeats`` runs (the least disturbed one)."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return count / best
 
 
 def omaha_figures(
@@ -75,9 +64,9 @@ def omaha_figures(
 
     both()  # untimed: fills the memo tables, as PokerKit builds its lookups at import
     figures = [
-        Figure("ours Omaha high", _rate(highs, hands, repeats)),
-        Figure("ours Omaha low (eight or better)", _rate(lows, hands, repeats)),
-        Figure("ours Omaha high and low", _rate(both, hands, repeats)),
+        Figure("ours Omaha high", best_rate(highs, hands, repeats)),
+        Figure("ours Omaha low (eight or better)", best_rate(lows, hands, repeats)),
+        Figure("ours Omaha high and low", best_rate(both, hands, repeats)),
     ]
     if peer:
         figures.extend(_pokerkit(deals[: max(1, hands // 10)], repeats))
@@ -110,8 +99,8 @@ def _pokerkit(deals: Sequence[Deal], repeats: int) -> list[Figure]:
 
     _check_agreement(deals, highs(), lows())
     return [
-        Figure(names[0], _rate(highs, len(deals), repeats)),
-        Figure(names[1], _rate(lows, len(deals), repeats)),
+        Figure(names[0], best_rate(highs, len(deals), repeats)),
+        Figure(names[1], best_rate(lows, len(deals), repeats)),
     ]
 
 

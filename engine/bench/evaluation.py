@@ -23,7 +23,7 @@ class Figure:
     note: str = ""
 
 
-def _best_rate(run: Callable[[], object], count: int, repeats: int) -> float:
+def best_rate(run: Callable[[], object], count: int, repeats: int) -> float:
     """Hands per second of the fastest of ``repeats`` runs (the least disturbed one)."""
     best = float("inf")
     for _ in range(repeats):
@@ -52,7 +52,7 @@ def evaluation_figures(*, hands: int, seed: int, repeats: int = 3) -> list[Figur
     figures = [
         Figure(
             "ours single (3s and 9s wild)",
-            _best_rate(lambda: [strength(h) for h in sample], hands, repeats),
+            best_rate(lambda: [strength(h) for h in sample], hands, repeats),
         )
     ]
     array = np.array(sample, dtype=np.int8)
@@ -60,7 +60,7 @@ def evaluation_figures(*, hands: int, seed: int, repeats: int = 3) -> list[Figur
     figures.append(
         Figure(
             "ours batch NumPy (3s and 9s wild)",
-            _best_rate(lambda: ours.batch(array), hands, repeats),
+            best_rate(lambda: ours.batch(array), hands, repeats),
         )
     )
     figures.append(_treys(sample, repeats))
@@ -84,7 +84,7 @@ def _treys(sample: Sequence[tuple[int, ...]], repeats: int) -> Figure:
     evaluator = treys.Evaluator()
     evaluate = evaluator.evaluate
     return Figure(
-        name, _best_rate(lambda: [evaluate(h[:2], h[2:]) for h in cards], len(cards), repeats)
+        name, best_rate(lambda: [evaluate(h[:2], h[2:]) for h in cards], len(cards), repeats)
     )
 
 
@@ -96,4 +96,4 @@ def _eval7(sample: Sequence[tuple[int, ...]], repeats: int) -> Figure:
         return Figure(name, None, "eval7 not installed")
     cards = [[eval7.Card(c) for c in hand] for hand in _peer_cards(sample)]
     evaluate = eval7.evaluate
-    return Figure(name, _best_rate(lambda: [evaluate(h) for h in cards], len(cards), repeats))
+    return Figure(name, best_rate(lambda: [evaluate(h) for h in cards], len(cards), repeats))
