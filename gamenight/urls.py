@@ -67,6 +67,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="group_invite_single",
     ),
     path(
+        "groups/<id:group_id>/jack-games/",
+        groups.group_jack_games,
+        name="group_jack_games",
+    ),
+    path(
         "groups/<id:group_id>/members/<id:membership_id>/remove/",
         groups.member_remove,
         name="member_remove",

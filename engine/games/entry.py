@@ -79,6 +79,9 @@ class GameEntry:
     recording: Recording | None = None
     """``None``: it cannot be recorded from the table."""
     parts: tuple[GamePart, ...] = ()
+    jack_target: bool = False
+    """A seven-card stud game a jack of Jack the Shifter may switch the rest of a hand
+    to (ruling 16): its streets are seven-card stud's, so it can go on from any street."""
 
     @property
     def digital(self) -> bool:

@@ -58,7 +58,10 @@ def _show_high(
         state.shown = [s for s in [*order[start:], *order[:start]] if s in live]
         for seat in state.shown:
             state.record(EventKind.SHOW, seat, text=names[seat])
-    winners = WINNER_RULES[state.rules.winner]
+    from engine.games.steps.variants import current_rules
+
+    # The game in force decides (a jack may have switched to Second Hand High).
+    winners = WINNER_RULES[current_rules(state).winner]
     settlement = settle_pots(split, scores=scores, order=order, winners=winners)
     for award in settlement.awards:
         for seat in award.winners:

@@ -20,8 +20,9 @@ still in shows every card they hold, and that number follows from the game:
 * The Good, the Bad and the Ugly: 7 less the cards of the Bad's rank. The Bad
   is turned after the fifth card and is itself one of the four of its rank, so
   at most three leave a hand: 4 to 7.
-* Jack the Shifter: seven-card stud, or any Baseball game a jack switched it to:
-  7, plus one per 4 or 2 shown.
+* Jack the Shifter: seven-card stud, or any game a jack switched it to: 7, plus
+  one per 4 or 2 shown (a digital hand switched to the Good, the Bad and the Ugly
+  is counted less its discards by the engine's own check).
 * Spit in the Ocean: 4 in hand, and the spit card as the one shared card (the
   ``shared`` card of the showdown); with "Spit!" calls (house option
   ``spit_call``) 5 in hand. Wild Widow: 5 in hand and no shared card, the

@@ -39,6 +39,30 @@ class RoleForm(KeyedForm):
     )
 
 
+class JackGamesForm(KeyedForm):
+    """Jack the Shifter's agreed list: one checkbox per game a jack may switch to."""
+
+    games = forms.MultipleChoiceField(
+        label=_("Games a jack may switch to"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        error_messages={
+            "invalid_choice": _("%(value)s is not a game a jack may switch to."),
+            "invalid_list": _("Choose games from the list."),
+        },
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Here, not at import: the titles follow the page's language and the catalogue.
+        from gamenight.games import game_title
+        from gamenight.services.jack_games import jack_targets
+
+        field = self.fields["games"]
+        assert isinstance(field, forms.MultipleChoiceField)
+        field.choices = [(game, game_title(game)) for game in jack_targets()]
+
+
 class PlayerForm(KeyedForm):
     name = forms.CharField(label=_("Name"), max_length=60)
     email = forms.EmailField(label=_("Email (optional)"), required=False)

@@ -15,6 +15,13 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def default_jack_games() -> list[str]:
+    """Every game a jack may switch to (ruling 16): a new group agrees on all of them."""
+    from engine.games.catalog import ENTRIES
+
+    return [entry.name for entry in ENTRIES if entry.jack_target]
+
+
 def invite_expiry() -> datetime.datetime:
     """When a link made now stops working (settings.INVITE_DAYS, 7 by default)."""
     return timezone.now() + datetime.timedelta(days=settings.INVITE_DAYS)
@@ -32,6 +39,9 @@ class Group(models.Model):
     chip_value_cents = models.PositiveIntegerField(
         _("value of one chip (cents)"), null=True, blank=True
     )
+    # Jack the Shifter's agreed list (a house rule of the group, ruling 16): the games
+    # a jack may switch the rest of a hand to, by their catalogue names.
+    jack_games = models.JSONField(_("games a jack may switch to"), default=default_jack_games)
 
     def __str__(self) -> str:
         return self.name

@@ -58,6 +58,7 @@ from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnErr
 from gamenight.services.digital_errors import HandOverError as HandOverError
 from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
 from gamenight.services.errors import IdempotencyConflictError, NightClosedError
+from gamenight.services.jack_games import JACK_GAME, with_group_list
 from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import check_key
 from gamenight.services.running_hand import hand_label
@@ -144,6 +145,8 @@ def game_settings(night: Night, game: str) -> dict[str, object]:
     names = {spec.name for spec in game_options(game)}
     if "ante" in names and chosen.get("ante") in (None, ""):
         chosen["ante"] = night.ante
+    if game == JACK_GAME:
+        chosen = with_group_list(night.group, chosen)
     return chosen
 
 

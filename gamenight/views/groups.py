@@ -17,13 +17,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from gamenight import services
-from gamenight.forms.groups import GroupForm, KeyedForm, RoleForm
+from gamenight.forms.groups import GroupForm, JackGamesForm, KeyedForm, RoleForm
+from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import Membership, Role
 from gamenight.pages.access import group_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import InviteError, LedgerError
+from gamenight.services.jack_games import agreed_jack_games, set_jack_games
 from gamenight.services.request_keys import Result, once
 
 
@@ -54,8 +56,11 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render_page(request, "groups/group_create.html", {"form": form}, status=status)
 
 
-def _group_context(request: HttpRequest, membership: Membership) -> dict[str, object]:
+def _group_context(
+    request: HttpRequest, membership: Membership, *, jack_form: JackGamesForm | None = None
+) -> dict[str, object]:
     group = membership.group
+    agreed = agreed_jack_games(group)
     context: dict[str, object] = {
         "group": group,
         "membership": membership,
@@ -63,6 +68,7 @@ def _group_context(request: HttpRequest, membership: Membership) -> dict[str, ob
         "players": group.players.all(),
         "seasons": group.seasons.all(),
         "nights": group.nights.select_related("season"),
+        "jack_games": [game_title(game) for game in agreed],
     }
     if membership.may_record:
         path = reverse("group_join", args=[group.invite_token])
@@ -75,6 +81,7 @@ def _group_context(request: HttpRequest, membership: Membership) -> dict[str, ob
     if membership.role == Role.HOST:
         # One key for the page; each member's form adds the member's id to it.
         context["role_form"] = RoleForm()
+        context["jack_form"] = jack_form or JackGamesForm(initial={"games": agreed})
     return context
 
 
@@ -115,10 +122,44 @@ def _out_of_date() -> str:
     return _("The form was out of date: please try again.")
 
 
-def _group_refused(request: HtmxHttpRequest, mine: Membership, **error: str) -> HttpResponse:
+def _group_refused(
+    request: HtmxHttpRequest,
+    mine: Membership,
+    *,
+    jack_form: JackGamesForm | None = None,
+    **error: str,
+) -> HttpResponse:
     """The group page again, with a message where the refused form is."""
-    context = {**_group_context(request, mine), **error}
+    context = {**_group_context(request, mine, jack_form=jack_form), **error}
     return render_page(request, "groups/group_detail.html", context, status=BAD_INPUT)
+
+
+@login_required
+@require_POST
+def group_jack_games(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
+    """The host sets Jack the Shifter's agreed list of games (a house rule of the group)."""
+    mine = group_for_user(request, group_id)
+    if mine.role != Role.HOST:
+        raise PermissionDenied("only the host may change the games a jack may switch to")
+    form = JackGamesForm(request.POST)
+    if not form.is_valid():
+        errors = form.errors.get("games")
+        message = str(errors[0]) if errors else _out_of_date()
+        return _group_refused(request, mine, jack_form=form, jack_error=message)
+    games: list[str] = list(form.cleaned_data["games"])
+
+    def write() -> Result:
+        group = set_jack_games(group_id=group_id, by=request.user, games=games)
+        return group, reverse("group_detail", args=[group_id]) + "#jack-games"
+
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="group_jack_games",
+        payload={"group": group_id, "games": sorted(games)},
+        write=write,
+        refused=lambda message: _group_refused(request, mine, jack_form=form, jack_error=message),
+    )
 
 
 @login_required

@@ -48,3 +48,29 @@ def test_the_language_switch(page: Any) -> None:
     page.get_by_role("button", name="English").click()
     expect(page.get_by_role("heading", name="Poker night")).to_be_visible()
     fits_phone(page)
+
+
+def test_the_host_edits_the_jack_list_in_german(
+    german_page: Any, running_night: Any, live_server: Any
+) -> None:
+    """Jack the Shifter's agreed list on the group page (issue 13): German titles, one
+    tap target per game, nothing wider than the phone; saving keeps the boxes ticked."""
+    page = german_page
+    log_in(page, running_night.host, live_server.url)
+    group = running_night.night.group
+    page.goto(f"/groups/{group.pk}/#jack-games")
+    section = page.locator("#jack-games")
+    expect(section.get_by_role("heading", name="Jack the Shifter")).to_be_visible()
+    expect(section.get_by_text("Spiele, zu denen ein Bube wechseln darf")).to_be_visible()
+    box = section.get_by_label("Second Hand High")
+    expect(box).to_be_checked()
+    fits_phone(page)
+    box.uncheck()
+    section.get_by_role("button", name="Liste speichern").click()
+    expect(page.locator("#jack-games").get_by_label("Second Hand High")).not_to_be_checked()
+    expect(page.locator("#jack-games").get_by_label("Sequence")).to_be_checked()
+    # Kept: a fresh load shows the list as saved (the live server's database is not
+    # read from the test while it may still be answering).
+    page.goto(f"/groups/{group.pk}/#jack-games")
+    expect(page.locator("#jack-games").get_by_label("Second Hand High")).not_to_be_checked()
+    fits_phone(page)

@@ -36,6 +36,7 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("group_invite_single", {"group_id": 11}, "/groups/11/invite/single/"),
     ("member_remove", {"group_id": 11, "membership_id": 12}, "/groups/11/members/12/remove/"),
     ("member_role", {"group_id": 11, "membership_id": 12}, "/groups/11/members/12/role/"),
+    ("group_jack_games", {"group_id": 11}, "/groups/11/jack-games/"),
     ("group_join", {"token": "Tok-en_9"}, "/join/Tok-en_9/"),
     ("player_create", {"group_id": 11}, "/groups/11/players/new/"),
     ("season_create", {"group_id": 11}, "/groups/11/seasons/new/"),

@@ -185,6 +185,7 @@ def _seven_card_stud(name: str) -> GameEntry:
             name=name, steps=STUD_STEPS, ranking=STANDARD, min_players=2, max_players=7
         ),
         recording=_STUD_RECORDING,
+        jack_target=True,
     )
 
 
@@ -237,6 +238,7 @@ def _baseball_family(
         options=_EXTRA_OPTIONS + _pay_options(pays=pays),
         build=build,
         recording=_BASEBALL_RECORDING,
+        jack_target=True,
     )
 
 

@@ -61,33 +61,23 @@ SEQUENCE_STEPS: Final[tuple[Step, ...]] = (
 
 # Face-up jacks are offered the switch as they land, face-down ones may be shown
 # on a betting turn and are asked for once more before the final round.
+# After the 4th, 5th and 6th cards they turn the table cards of the Good, the Bad
+# and the Ugly, should a jack have switched to it (the same step indices as before,
+# so saved hands still load).
 JACK_STEPS: Final[tuple[Step, ...]] = (
     WatchedDeal(cards=("down", "down", "up"), watch="jack"),
     JackBet(),
-    WatchedDeal(cards=("up",), watch="jack"),
+    WatchedDeal(cards=("up",), watch="jack", turn="good"),
     JackBet(),
-    WatchedDeal(cards=("up",), watch="jack"),
+    WatchedDeal(cards=("up",), watch="jack", turn="bad"),
     JackBet(),
-    WatchedDeal(cards=("up",), watch="jack"),
+    WatchedDeal(cards=("up",), watch="jack", turn="ugly"),
     JackBet(),
     WatchedDeal(cards=("down",), watch="jack"),
     LastJackOffer(),
     JackBet(last=True),
 )
 
-# The games a jack may switch to: the stud family, each one allowed by default.
-_JACK_TARGETS: Final = {entry.name: entry for entry in stud.ENTRIES}
-_JACK_GAMES: Final = tuple(sorted(_JACK_TARGETS))
-_JACK_OPTIONS: Final = tuple(
-    OptionSpec(
-        name="allow_" + game.replace("-", "_"),
-        kind="bool",
-        default=True,
-        help=f"{game} is on the group's list of games a jack may switch to",
-        rule="RULINGS 16",
-    )
-    for game in _JACK_GAMES
-)
 _SEVEN: Final = HandSize(dealt=7)
 _RECORDING: Final = Recording(family="stud")
 
@@ -112,11 +102,39 @@ def _plain(
         hand_size=_SEVEN if fewest is None else HandSize(dealt=7, fewest=fewest),
         build=build,
         recording=_RECORDING,
+        jack_target=True,
     )
 
 
+PLAIN: Final[tuple[GameEntry, ...]] = (
+    # The Bad's rank leaves every hand; it is one of its four, so at most three go.
+    _plain("good-bad-ugly", "The Good, the Bad and the Ugly", GOOD_BAD_UGLY_STEPS, fewest=4),
+    _plain("sequence", "Sequence", SEQUENCE_STEPS),
+    _plain("second-hand-high", "Second Hand High", stud.STUD_STEPS, winner="second_high"),
+)
+
+# The games a jack may switch to: every catalogue game flagged ``jack_target``, each
+# allowed by default. The Good, the Bad and the Ugly only until its Good is turned
+# (engine.games.steps.variants). Left out: No Peek and its relatives (every card is
+# dealt face down at once and flipped in turn, so there is no street to go on from),
+# Spit in the Ocean, Guts, Shelby and Hold'em (not seven-card stud at all), and Jack
+# the Shifter itself.
+JACK_TARGETS: Final = {e.name: e for e in (*stud.ENTRIES, *PLAIN) if e.jack_target}
+_JACK_GAMES: Final = tuple(sorted(JACK_TARGETS))
+_JACK_OPTIONS: Final = tuple(
+    OptionSpec(
+        name="allow_" + game.replace("-", "_"),
+        kind="bool",
+        default=True,
+        help=f"{game} is on the group's list of games a jack may switch to",
+        rule="RULINGS 16",
+    )
+    for game in _JACK_GAMES
+)
+
+
 def _target(game: str) -> GameRules:
-    entry = _JACK_TARGETS[game]
+    entry = JACK_TARGETS[game]
     build: Builder | None = entry.build
     assert build is not None, "every stud game is dealt digitally"
     return build(read_options(game, entry.options, {}))
@@ -136,21 +154,20 @@ def _jack_the_shifter(values: Mapping[str, object]) -> GameRules:
 
 
 ENTRIES: Final[tuple[GameEntry, ...]] = (
-    # The Bad's rank leaves every hand; it is one of its four, so at most three go.
-    _plain("good-bad-ugly", "The Good, the Bad and the Ugly", GOOD_BAD_UGLY_STEPS, fewest=4),
-    _plain("sequence", "Sequence", SEQUENCE_STEPS),
-    _plain("second-hand-high", "Second Hand High", stud.STUD_STEPS, winner="second_high"),
+    *PLAIN,
     GameEntry(
         name="jack-the-shifter",
         family="variants",
         title="Jack the Shifter",
         rule="RULINGS 16",
         ranking=STANDARD,
-        # Seven-card stud, or a game a jack switched to: one more per card of its walk ranks.
+        # Seven-card stud, or a game a jack switched to: one more per card of its walk
+        # ranks. (A recorded hand switched to the Good, the Bad and the Ugly may show
+        # fewer after the Bad; HandSize cannot say "fewer or more" at once yet.)
         hand_size=HandSize(
             dealt=7,
             walk_ranks=frozenset().union(
-                *(e.hand_size.walk_ranks for e in stud.ENTRIES if e.hand_size is not None)
+                *(e.hand_size.walk_ranks for e in JACK_TARGETS.values() if e.hand_size)
             ),
         ),
         options=_JACK_OPTIONS,

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from engine.games.state import HandState
 
 STUD = "seven-card-stud"
+GBU = "good-bad-ugly"
 
 Role = Literal["good", "bad", "ugly"]
 # What a watched deal looks at after each card.
@@ -200,6 +201,9 @@ class WatchedDeal(Deal):
     """A street dealt card by card, each card looked at as it lands (``watch``)."""
 
     watch: Watch
+    # Jack the Shifter: the table card the Good, the Bad and the Ugly turns after
+    # this street, should a jack have switched to it (its own steps turn theirs).
+    turn: Role | None = None
 
     def run(self, state: HandState) -> bool:
         triggers = current_rules(state).triggers if self.watch == "jack" else None
@@ -216,7 +220,10 @@ class WatchedDeal(Deal):
                 card, up = state.cards[seat][-1]
                 if up:
                     self._look(state, seat, card)
-        return state.decision is None and _jack(state).offer is None
+        done = state.decision is None and _jack(state).offer is None
+        if done and self.watch == "jack" and current_game(state) == GBU:
+            _jack_table(state, self.turn)
+        return done
 
     def actor(self, state: HandState) -> int | None:
         return _jack(state).offer
@@ -232,13 +239,22 @@ class WatchedDeal(Deal):
 
     def _look(self, state: HandState, seat: int, card: int) -> None:
         rank = ALL_CARDS[card].rank
-        if self.watch == "ugly":
+        watch: Watch = self.watch
+        if watch == "jack":
+            # The game a jack switched to looks at each card as its own deal would.
+            watch = _JACK_WATCH.get(current_game(state), "jack")
+        if watch == "ugly":
             gbu = state.find(GbuState)
             if gbu is not None and gbu.ugly == rank:
                 _fold(state, seat, text=f"the Ugly: a face-up {rank_name(rank)} folds")
-        elif self.watch == "sequence":
+        elif watch == "sequence":
             move_sequence_wild(state, seat, card)
-        elif rank == JACK and not state.folded[seat] and switchable_games(state):
+        if (
+            self.watch == "jack"
+            and rank == JACK
+            and not state.folded[seat]
+            and switchable_games(state)
+        ):
             jack = state.kept(JackState)
             jack.offer, jack.down = seat, False
 
@@ -299,7 +315,45 @@ def agreed_games(state: HandState) -> tuple[str, ...]:
 
 def switchable_games(state: HandState) -> tuple[str, ...]:
     playing = current_game(state)
-    return tuple(game for game in agreed_games(state) if game != playing)
+    return tuple(
+        game
+        for game in agreed_games(state)
+        if game != playing and (game != GBU or _gbu_can_start(state))
+    )
+
+
+# What a Jack the Shifter deal watches once a jack switched to one of these games.
+_JACK_WATCH: Mapping[str, Watch] = {GBU: "ugly", "sequence": "sequence"}
+
+
+def _gbu_can_start(state: HandState) -> bool:
+    """The Good, the Bad and the Ugly can take over only while its Good is still to
+    be turned (up to the end of the 4th street's deal): the Good, the Bad and the Ugly
+    are turned one after the 4th, 5th and 6th cards, and a game that missed the Good
+    would be a different game. Its three table cards must also still fit in the deck
+    with every card the streets still owe the players (GBU deals no extra cards)."""
+    steps = state.rules.steps
+    ahead = steps[state.step_index :]
+    if not any(isinstance(s, WatchedDeal) and s.turn == "good" for s in ahead):
+        return False
+    gbu = state.find(GbuState)
+    if gbu is not None and gbu.table:
+        return True  # laid when it was played before in this hand, not yet turned
+    live = len(state.live_seats)
+    later = ahead[1:] if state.step_begun else ahead
+    owed = len(state.to_deal) + sum(len(s.cards) * live for s in later if isinstance(s, Deal))
+    return len(state.deck) >= owed + 3
+
+
+def _jack_table(state: HandState, role: Role | None) -> None:
+    """Jack the Shifter playing the Good, the Bad and the Ugly: lay its table at the
+    end of the street the switch came in (not mid-street: the sheet lays it after a
+    street), then turn the card this street turns."""
+    gbu = state.find(GbuState)
+    if gbu is None or not gbu.table:
+        DealTableCards(count=3).begin(state)
+    if role is not None:
+        TurnTableCard(role=role).begin(state)
 
 
 def holds_down_jack(state: HandState, seat: int) -> bool:

@@ -176,6 +176,14 @@ SHEET_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
         {"start_card": True, "start_card_deck": "second"},
     ),
     "spit-call-any-card": ("spit-in-the-ocean", {"spit_call": True, "spit_call_any_card": True}),
+    # Only the English page's own games on the list, so jacks switch to them.
+    "jack-the-shifter-page-games": (
+        "jack-the-shifter",
+        {
+            f"allow_{game}": False
+            for game in ("baseball", "football", "woolworth", "rainy_day_baseball")
+        },
+    ),
     "rainy-day-down-claim-any-time": (
         "rainy-day-baseball",
         {"down_extras": True, "down_claim": "any_time", "extra_face": "up"},

@@ -65,7 +65,15 @@ def test_a_face_up_jack_stops_the_deal_for_its_holders_choice() -> None:
     state = _start()
     assert state.actor == BEN
     assert len(state.cards[CARLA]) == 2  # her up card waits
-    assert _games(state) == ["baseball", "football", "rainy-day-baseball", "woolworth"]
+    assert _games(state) == [
+        "baseball",
+        "football",
+        "good-bad-ugly",
+        "rainy-day-baseball",
+        "second-hand-high",
+        "sequence",
+        "woolworth",
+    ]
     assert state.legal_actions()[-1].kind is ActionName.KEEP_GAME
 
 
@@ -85,7 +93,15 @@ def test_the_whole_hand_as_told() -> None:
     assert state.wild == [THREE, NINE]
     # Anna's K♠ opens; she may show her face-down jack on her turn.
     assert state.actor == ANNA
-    assert _games(state) == ["football", "rainy-day-baseball", "seven-card-stud", "woolworth"]
+    assert _games(state) == [
+        "football",
+        "good-bad-ugly",
+        "rainy-day-baseball",
+        "second-hand-high",
+        "sequence",
+        "seven-card-stud",
+        "woolworth",
+    ]
     state.act(ActionName.SWITCH_GAME, seat=ANNA, game="football")
     reveal = state.history[-2]
     assert (reveal.kind, reveal.card) == (EventKind.REVEAL, parse_cards("J♦")[0])
@@ -150,8 +166,8 @@ def test_illegal_switches_raise_and_change_nothing() -> None:
 
 
 def test_a_game_left_off_the_list_cannot_be_chosen() -> None:
-    state = _start(allow_baseball=False, allow_rainy_day_baseball="no")
-    assert _games(state) == ["football", "woolworth"]
+    state = _start(allow_baseball=False, allow_rainy_day_baseball="no", allow_sequence=False)
+    assert _games(state) == ["football", "good-bad-ugly", "second-hand-high", "woolworth"]
     _rejects(
         state, GameSwitchError, lambda: state.act(ActionName.SWITCH_GAME, seat=BEN, game="baseball")
     )
