@@ -176,6 +176,8 @@ SHEET_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
         {"start_card": True, "start_card_deck": "second"},
     ),
     "spit-call-any-card": ("spit-in-the-ocean", {"spit_call": True, "spit_call_any_card": True}),
+    # Sequence high/low with declaration: everyone declares at once before the showdown.
+    "sequence-high-low": ("sequence", {"high_low": True}),
     "rainy-day-down-claim-any-time": (
         "rainy-day-baseball",
         {"down_extras": True, "down_claim": "any_time", "extra_face": "up"},
