@@ -139,6 +139,9 @@ def test_a_sequence_hi_lo_hand_is_declared_from_the_phones_and_paid_by_declarati
     assert state.payouts == [0, 7, 8]
     after = _page(client_for(night.viewer), table_url)
     assert _shown_declarations(after) == ["high", "low", "both ways"]
+    german = _page(client_for(night.viewer), table_url, HTTP_ACCEPT_LANGUAGE="de")
+    for word in ("High", "Low", "beides"):
+        assert f'<span class="muted">{word}</span>' in german
     assert sum(stacks(night.night).values()) == before
     assert stacks(night.night) == {"Anna": 45, "Ben": 52, "Carla": 53}
     assert_ledger_consistent(night.group)

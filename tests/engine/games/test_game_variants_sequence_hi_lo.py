@@ -246,3 +246,16 @@ def test_a_wild_card_plays_as_the_lowest_rank_the_low_lacks() -> None:
     assert scores.names[BEN] == "9-5-4-3-A low"
     # Without wild cards the 2 is only a 2.
     assert low_scores({BEN: cards}).names[BEN] == "9-5-4-3-2 low"
+
+
+def test_a_player_who_leaves_during_the_declaration_is_not_waited_for() -> None:
+    """Anna and Carla have declared; Ben, still to declare, goes home: the two are
+    revealed at once and Ben's chips stay in the pot. Carla's Q-J-10-9-4 is the
+    only low declared: the low half is hers."""
+    state = _to_the_declaration()
+    _declare(state, Anna=HIGH, Carla=LOW)
+    state.forfeit(seat=BEN)
+    assert state.is_over
+    assert state.payouts == [8, 0, 7]
+    reveals = [(e.seat, e.text) for e in state.history if e.kind is EventKind.REVEAL]
+    assert reveals == [(ANNA, "high"), (CARLA, "low")]
