@@ -183,6 +183,14 @@ def error_text(error: Exception) -> str:
         ),
         # Spit in the Ocean, "Spit!" at any moment of the deal.
         "spit_folded": lambda: gettext("%(name)s cannot call Spit: %(name)s has folded"),
+        # Sequence high/low with declaration (engine.games.steps.hi_lo_declare).
+        "declare_not_now": lambda: gettext(
+            "%(name)s cannot declare high, low or both: nobody is declaring now"
+        ),
+        "declare_again": lambda: gettext(
+            "%(name)s has already declared: the first declaration stands"
+        ),
+        "declare_folded": lambda: gettext("%(name)s cannot declare: %(name)s has folded"),
     }
     if code not in messages:
         return str(error)

@@ -81,6 +81,7 @@ OPTION_LABELS: Final[dict[str, StrPromise]] = {
     "start_card_deck": _("Start card from"),
     "spit_call_any_card": _("Spit! after any card"),
     "flushes_count": _("Flushes count against the low hand"),
+    "high_low": _("High/low with declaration"),
 }
 
 OPTION_HELP: Final[dict[str, StrPromise]] = {
@@ -155,6 +156,13 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "between rounds."
     ),
     "flushes_count": _("In round 2 a flush counts against the low hand."),
+    "high_low": _(
+        "Before the showdown everyone still in declares high, low or both, all at once. "
+        "Each pot is split between the best high hand and the best low (ace-to-five: aces "
+        "low, straights and flushes do not count; a wild card is the lowest card you lack) "
+        "among those who declared that way. Whoever declares both must win both ways, or "
+        "gets nothing."
+    ),
 }
 
 # An option whose name another game uses for something else.

@@ -119,6 +119,10 @@ class ActionName(StrEnum):
     PASS_SPIT = "pass_spit"
     # Baseball, face-down 4s claimed at will: reveal one and take its extra card.
     CLAIM_EXTRA = "claim_extra"
+    # Sequence high/low with declaration: what a player still in plays for.
+    DECLARE_HIGH = "declare_high"
+    DECLARE_LOW = "declare_low"
+    DECLARE_BOTH = "declare_both"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,7 +18,16 @@ from engine.errors import EngineError, IllegalActionError, OutOfTurnError
 from engine.games.errors import ForfeitError, NoDecisionError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import Face
-from engine.games.steps import claims, declare, draw, flip, shelby, spit_call, variants
+from engine.games.steps import (
+    claims,
+    declare,
+    draw,
+    flip,
+    hi_lo_declare,
+    shelby,
+    spit_call,
+    variants,
+)
 from engine.games.steps.actions import ActionArgs, Move
 
 if TYPE_CHECKING:
@@ -76,6 +85,7 @@ VERBS: Final[Mapping[ActionName, str]] = {
     ActionName.CALL_SPIT: "call Spit",
     ActionName.PASS_SPIT: "pass",
     ActionName.CLAIM_EXTRA: "claim the extra card",
+    **hi_lo_declare.DECLARE_VERBS,
 }
 
 # The argument an action cannot do without.
@@ -298,4 +308,5 @@ REFUSALS: Final[Mapping[ActionName, Move]] = {
     ActionName.DECLINE_CARD: _refusal(shelby.refuse_offer("decline an extra card")),
     ActionName.CALL_SPIT: _refusal(spit_call.refuse_call),
     ActionName.PASS_SPIT: _refusal(spit_call.refuse_pass),
+    **{a: hi_lo_declare.refuse_declare(v) for a, v in hi_lo_declare.DECLARE_VERBS.items()},
 }

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.chips.pots import WINNER_RULES, PotSplit, build_pots, settle_pots
 from engine.games.events import EventKind
 from engine.games.hand_sizes import check_dealt_sizes
+from engine.games.steps.hi_lo_declare import DeclareState
 from engine.hands.showdown import ShowdownScores, scores_from_cards
 
 if TYPE_CHECKING:
@@ -26,7 +27,12 @@ def finish(state: HandState) -> None:
         folded=[s for s in range(state.seat_count) if state.folded[s]],
         all_in=[s for s in live if state.stacks[s] == 0],
     )
-    if len(live) >= 2 and state.rules.low is not None:
+    declared = state.find(DeclareState)
+    if len(live) >= 2 and declared is not None and declared.revealed:
+        from engine.games.declared_showdown import show_declared
+
+        won = show_declared(state, split, live, order)
+    elif len(live) >= 2 and state.rules.low is not None:
         from engine.games.hi_lo_showdown import show_hi_lo
 
         won = show_hi_lo(state, split, live, order)

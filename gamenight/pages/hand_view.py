@@ -38,6 +38,9 @@ ACTION_LABELS: Mapping[str, Any] = {
     ActionName.CALL_SPIT: gettext_lazy("Spit!"),
     ActionName.PASS_SPIT: gettext_lazy("Let it go"),
     ActionName.CLAIM_EXTRA: gettext_lazy("Claim the extra card"),
+    ActionName.DECLARE_HIGH: gettext_lazy("Declare high"),
+    ActionName.DECLARE_LOW: gettext_lazy("Declare low"),
+    ActionName.DECLARE_BOTH: gettext_lazy("Declare both ways"),
 }
 
 EVENT_LABELS: Mapping[str, Any] = {
@@ -76,6 +79,15 @@ STREET_LABELS: Mapping[str, Any] = {
     "flop": gettext_lazy("flop"),
     "turn": gettext_lazy("turn"),
     "river": gettext_lazy("river"),
+}
+
+
+# Sequence high/low: a declaration is secret ("declared") until all are revealed together.
+DECLARATION_LABELS: Mapping[str, Any] = {
+    "declared": gettext_lazy("declared"),
+    "high": gettext_lazy("high"),
+    "low": gettext_lazy("low"),
+    "both": gettext_lazy("both ways"),
 }
 
 
@@ -134,4 +146,6 @@ def _text(event: Mapping[str, Any]) -> Any:
     text = event["text"]
     if event["kind"] == "table_card" and text in STREET_LABELS:
         return STREET_LABELS[text]
+    if event["kind"] in ("declare", "reveal") and text in DECLARATION_LABELS:
+        return DECLARATION_LABELS[text]
     return text

@@ -37,6 +37,7 @@ from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
+from gamenight.engine_texts import error_text
 from gamenight.games import game_title
 from gamenight.models import (
     Deal,
@@ -331,7 +332,8 @@ def _apply(
     try:
         state.act(seat=seat, action=move.action, **extra)
     except EngineError as error:
-        raise IllegalMoveError(str(error)) from None
+        # In the page's language where the error has a code (English otherwise).
+        raise IllegalMoveError(error_text(error)) from None
     except Exception:
         # The engine refuses illegal moves with EngineError; anything else is
         # a move it did not foresee (a missing or odd field a phone sent). The

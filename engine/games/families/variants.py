@@ -13,6 +13,7 @@ from typing import Final
 
 from engine.games.entry import Builder, GameEntry, Recording
 from engine.games.families import stud
+from engine.games.families.sequence_hi_lo import sequence_entry
 from engine.games.options import OptionSpec, read_options
 from engine.games.rules import GameRules, Step, Winner
 from engine.games.steps.bet import Bet
@@ -109,7 +110,7 @@ def _plain(
 PLAIN: Final[tuple[GameEntry, ...]] = (
     # The Bad's rank leaves every hand; it is one of its four, so at most three go.
     _plain("good-bad-ugly", "The Good, the Bad and the Ugly", GOOD_BAD_UGLY_STEPS, fewest=4),
-    _plain("sequence", "Sequence", SEQUENCE_STEPS),
+    sequence_entry(SEQUENCE_STEPS, recording=_RECORDING),
     _plain("second-hand-high", "Second Hand High", stud.STUD_STEPS, winner="second_high"),
 )
 

@@ -184,6 +184,8 @@ SHEET_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
             for game in ("baseball", "football", "woolworth", "rainy_day_baseball")
         },
     ),
+    # Sequence high/low with declaration: everyone declares at once before the showdown.
+    "sequence-high-low": ("sequence", {"high_low": True}),
     "rainy-day-down-claim-any-time": (
         "rainy-day-baseball",
         {"down_extras": True, "down_claim": "any_time", "extra_face": "up"},
