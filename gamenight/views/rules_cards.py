@@ -15,8 +15,9 @@ from django.template.loader import get_template
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from engine.games.catalog import CATALOGUE
 from gamenight.forms.nights import all_games
-from gamenight.games import game_title
+from gamenight.games import game_title, option_help, option_label
 from gamenight.http import HtmxHttpRequest
 from gamenight.pages.render import render_page
 from gamenight.request_numbers import whole_number
@@ -41,6 +42,18 @@ def has_rules_card(name: str) -> bool:
     return True
 
 
+def house_options(game: str) -> list[tuple[str, str]]:
+    """The game's house options as the card lists them: label and help, in the page's
+    language, from the catalogue (a game the engine does not know has none)."""
+    entry = CATALOGUE.get(game)
+    if entry is None:
+        return []
+    return [
+        (option_label(game, spec.name), str(option_help(game, spec.name) or ""))
+        for spec in entry.options
+    ]
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def rules_card(request: HtmxHttpRequest, game: str) -> HttpResponse:
@@ -50,6 +63,7 @@ def rules_card(request: HtmxHttpRequest, game: str) -> HttpResponse:
         "game": game,
         "label": game_title(game),
         "card_template": rules_card_template(game),
+        "options": house_options(game),
         "games": [(g, game_title(g)) for g in all_games() if has_rules_card(g)],
         "night_id": whole_number(request.GET.get("night")),
     }
