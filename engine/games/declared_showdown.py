@@ -17,6 +17,7 @@ from engine.chips.hi_lo import settle_declared
 from engine.chips.pots import PotSplit
 from engine.games.events import EventKind
 from engine.games.hand_sizes import check_dealt_sizes
+from engine.games.hi_lo_showdown import record_halves
 from engine.games.steps.hi_lo_declare import DeclareState
 from engine.hands.rankings import LowRanking
 from engine.hands.showdown import scores_from_cards
@@ -48,10 +49,4 @@ def show_declared(
         declarations=declarations,
         order=order,
     )
-    for award in settlement.awards:
-        for half in award.halves:
-            names = highs.names if half.side == "high" else lows.names
-            for seat in half.winners:
-                text = f"{award.name} ({half.side}), {names[seat]}"
-                state.record(EventKind.WIN, seat, chips=half.won(seat), text=text)
-    return {s: settlement.won(s) for s in range(state.seat_count)}
+    return record_halves(state, settlement, highs=highs.names, lows=lows.names)

@@ -7,10 +7,10 @@ recorded at the table); without a qualifying low the high takes the pot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from engine.chips.hi_lo import settle_hi_lo
+from engine.chips.hi_lo import HiLoSettlement, settle_hi_lo
 from engine.chips.pots import PotSplit
 from engine.games.events import EventKind
 from engine.games.hand_sizes import check_dealt_sizes
@@ -40,9 +40,20 @@ def show_hi_lo(
         low = lows.names[seat] if low_scores[seat] is not None else "no low"
         state.record(EventKind.SHOW, seat, text=f"{highs.names[seat]}; {low}")
     settlement = settle_hi_lo(split, highs=highs.scores, lows=low_scores, order=order)
+    return record_halves(state, settlement, highs=highs.names, lows=lows.names)
+
+
+def record_halves(
+    state: HandState,
+    settlement: HiLoSettlement,
+    *,
+    highs: Mapping[int, str],
+    lows: Mapping[int, str],
+) -> dict[int, int]:
+    """Log who won each half of each pot, with the hand that won it; the chips per seat."""
     for award in settlement.awards:
         for half in award.halves:
-            names = highs.names if half.side == "high" else lows.names
+            names = highs if half.side == "high" else lows
             for seat in half.winners:
                 text = f"{award.name} ({half.side}), {names[seat]}"
                 state.record(EventKind.WIN, seat, chips=half.won(seat), text=text)
