@@ -42,7 +42,7 @@ def has_rules_card(name: str) -> bool:
     return True
 
 
-def house_options(game: str) -> list[tuple[str, str]]:
+def card_options(game: str) -> list[tuple[str, str]]:
     """The game's house options as the card lists them: label and help, in the page's
     language, from the catalogue (a game the engine does not know has none)."""
     entry = CATALOGUE.get(game)
@@ -63,7 +63,7 @@ def rules_card(request: HtmxHttpRequest, game: str) -> HttpResponse:
         "game": game,
         "label": game_title(game),
         "card_template": rules_card_template(game),
-        "options": house_options(game),
+        "options": card_options(game),
         "games": [(g, game_title(g)) for g in all_games() if has_rules_card(g)],
         "night_id": whole_number(request.GET.get("night")),
     }
