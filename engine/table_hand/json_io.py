@@ -21,7 +21,9 @@ shown; any name with a ranking), ``dealer``, ``players`` (``name``, optional
 ``stack`` before the hand), ``ante`` (default 1), ``anted`` (default:
 everyone), then either ``put_in`` (each player's total, antes and payments
 included) with optional ``pot_payments`` (``amount`` a number or ``"fold"``)
-and ``walk_purchases`` (``player``, ``amount``), or ``rounds``: a list of
+and ``walk_purchases`` (``player``, ``amount``: one entry per walk bought, each
+at a price the options allow, e.g. 2, 3, 4, 5 or 6 by street with
+``walk_price`` 2 and ``walk_price_per_street`` 1), or ``rounds``: a list of
 betting rounds, each a list of ``{"player": "Anna", "action": "bet",
 "amount": 2}`` with actions ``check``, ``bet``, ``call``, ``raise`` (amount: how
 much above the bet), ``fold``, ``all_in``, ``pay_pot`` (amount optional: the
