@@ -31,11 +31,14 @@ from engine.hands.size import check_hand_size, house_options
 from engine.table_hand import PotPayment, WalkPurchase
 from gamenight.engine_texts import error_text
 from gamenight.forms.recording_rules import (
+    TABLE_DECIDED_WILD,
     RecordingRules,
     declaration_field,
     parse_walk_prices,
+    parse_wild_rank,
     switch_field,
     walk_field,
+    wild_field,
 )
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS, Night
@@ -174,6 +177,8 @@ class RecordGameForm(forms.Form):
         self.rules = RecordingRules.of(game.slug, self.options)
         if self.rules.switch_targets:
             self.fields["switched"] = switch_field(self.rules.switch_targets)
+        if self.rules.asks_wild:
+            self.fields["wild"] = wild_field()
         if not self.is_bound:
             self.initial.setdefault("key", new_key())
         if game.family is not Family.BOARD:
@@ -252,6 +257,12 @@ class RecordGameForm(forms.Form):
         except CardError as error:
             raise ValidationError(str(error)) from None
 
+    def clean_wild(self) -> frozenset[int] | None:
+        try:
+            return parse_wild_rank(self.cleaned_data.get("wild", ""))
+        except CardError:
+            raise ValidationError(gettext("A wild rank is one rank, such as 7 or Q.")) from None
+
     def clean_board(self) -> tuple[int, ...]:
         text = self.cleaned_data.get("board", "").strip()
         if not text:
@@ -281,6 +292,15 @@ class RecordGameForm(forms.Form):
                 gettext("Tonight's house rules do not sell the walk: reload the page.")
             )
         self._clean_walks(data)
+        in_force = data.get("switched") or self.game.slug  # a jack's switch, or the game
+        if data.get("wild") and in_force not in TABLE_DECIDED_WILD:
+            self.add_error(
+                "wild",
+                gettext(
+                    "Only Sequence and The Good, the Bad and the Ugly take a wild rank from "
+                    "the table: leave it empty."
+                ),
+            )
         for row in self.rows:
             text = (data.get(f"cards_{row.player_id}") or "").strip()
             if text:
@@ -431,7 +451,7 @@ class RecordGameForm(forms.Form):
             pot_payments=tuple(payments),
             walk_purchases=tuple(walks),
             showdown=shows,
-            wild=frozenset({spit.rank}) if spit is not None else None,
+            wild=frozenset({spit.rank}) if spit is not None else data.get("wild"),
             declarations=declared,
             switched_to=data.get("switched") or None,
         )

@@ -11,6 +11,10 @@ table (issue 13):
 - **Sequence high/low with declaration**: a high / low / both choice per row.
 - **Jack the Shifter**: which game of the group's list a jack switched to.
 
+And where the cards on the table decide the wild rank during the hand (Sequence's
+upcards in order, the Good of the Good, the Bad and the Ugly), the host gives
+the rank in force at the showdown, so the hands shown rank as the game ranks them.
+
 The engine decides each from the same options (:mod:`engine.table_hand`).
 """
 
@@ -24,6 +28,7 @@ from typing import Final
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from engine.cards import parse_rank
 from engine.errors import EngineError
 from engine.hands.size import buys_walks, house_options
 from engine.table_hand.chips import walk_prices
@@ -32,6 +37,8 @@ from engine.table_hand.jack import JACK_THE_SHIFTER
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS
 
+# Games whose wild rank the cards on the table decide during the hand.
+TABLE_DECIDED_WILD: Final = frozenset({"sequence", "good-bad-ugly"})
 # The most walks one player buys in a hand: four 4s, and an extra card that is a 4.
 MAX_WALKS: Final = 8
 _SEPARATORS: Final = re.compile(r"[\s,;+]+")
@@ -47,6 +54,8 @@ class RecordingRules:
     declares: bool = False
     switch_targets: tuple[str, ...] = ()
     """Jack the Shifter: the games on the group's list a jack may switch to."""
+    asks_wild: bool = False
+    """The game, or a game a jack may switch to, takes its wild rank from the table."""
 
     @classmethod
     def of(cls, game: str, options: Mapping[str, object]) -> RecordingRules:
@@ -68,6 +77,7 @@ class RecordingRules:
             walk_prices=walk_prices(game, values) if bought else None,
             declares=bool(values) and declares(game, values),
             switch_targets=targets,
+            asks_wild=game in TABLE_DECIDED_WILD or bool(TABLE_DECIDED_WILD & set(targets)),
         )
 
 
@@ -122,3 +132,24 @@ def switch_field(targets: Sequence[str]) -> forms.ChoiceField:
             "invalid_choice": _("That game is not on the group's list for a jack: reload the page.")
         },
     )
+
+
+def wild_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("Wild rank at the showdown"),
+        required=False,
+        max_length=10,
+        help_text=_(
+            "Sequence: the rank made wild last; the Good, the Bad and the Ugly: the Good's "
+            "rank. Empty: no wild card."
+        ),
+        widget=forms.TextInput(attrs={"placeholder": "7", "autocapitalize": "off"}),
+    )
+
+
+def parse_wild_rank(text: str) -> frozenset[int] | None:
+    """One rank (``7``, ``Q`` or ``D``) as the hand's wild rank; empty: none.
+    A :class:`~engine.errors.CardError` for anything else."""
+    if not text.strip():
+        return None
+    return frozenset({parse_rank(text)})

@@ -287,3 +287,37 @@ def test_a_switch_to_a_game_off_the_groups_list_is_refused(three: Table) -> None
     set_jack_games(group_id=three.group.pk, by=three.owner, games=["baseball"])
     html = _refused(three, "jack-the-shifter", _jack(three, "good-bad-ugly"))
     assert "That game is not on the group&#x27;s list for a jack: reload the page." in html
+
+
+# ---------------------------------------------------------------- the wild rank in force
+
+
+def test_a_jack_hand_switched_to_the_good_bad_ugly_ranks_the_goods_wild_rank(
+    three: Table,
+) -> None:
+    """The Good, the Bad and the Ugly: the Good's rank is wild (ruling 16): with 3s wild
+    Ben's 3 makes his queens full, over Anna's three kings."""
+    data = {**_jack(three, "good-bad-ugly"), "wild": "3"}
+    _post(three, "jack-the-shifter", {**data, "confirm": "1"})
+    assert stacks(three.night) == {"Anna": 44, "Ben": 62, "Carla": 44}
+
+
+def test_a_wild_rank_where_the_game_in_force_takes_none_is_refused(three: Table) -> None:
+    data = {**_jack(three, "second-hand-high"), "wild": "3"}
+    html = _refused(three, "jack-the-shifter", data, german=True)
+    assert "Nur Sequence und The Good, the Bad and the Ugly nehmen einen wilden Rang" in html
+
+
+def test_a_sequence_low_counts_the_wild_rank_in_force(three: Table) -> None:
+    """Sequence: "If a two is dealt as a face-up card, all twos become wild" and so on
+    upward; with 7s wild at the end Carla's 7 plays as the ace her low lacks."""
+    _set_options(three, "sequence", {"high_low": True})
+    data = {**_sequence(three, {"Anna": "high", "Ben": "high", "Carla": "low"}), "wild": "7"}
+    preview = _post(three, "sequence", {**data, "preview": "1"})
+    assert alerts(preview) == []
+    assert "5-4-3-2-A" in preview
+
+
+def test_a_wild_rank_that_is_not_a_rank_is_refused(three: Table) -> None:
+    data = {**_sequence(three, {}), "wild": "7h"}
+    assert "A wild rank is one rank, such as 7 or Q." in _refused(three, "sequence", data)
