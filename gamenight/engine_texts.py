@@ -90,6 +90,10 @@ def reason_text(reason: Reason, hand: HandValue | None = None) -> str:
         pot = gettext("the low half of %(pot)s") % {"pot": pot}
     if code == "odd_chip":
         return gettext("odd chip of %(pot)s (seat order from the dealer's left)") % {"pot": pot}
+    if code == "declare_forfeit":  # Sequence high/low: both must win both ways
+        return gettext("declared both but did not win both ways: nothing from %(pot)s") % {
+            "pot": pot
+        }
     if code == "won_all_folded":
         return gettext("won %(amount)s from %(pot)s: everyone else folded") % {
             "amount": amount,
@@ -130,6 +134,11 @@ def error_text(error: Exception) -> str:
     names = params.get("names")
     if isinstance(names, tuple) and code in ("showdown_missing", "showdown_leaves_out"):
         return _showdown_error_text(code, params, [str(n) for n in names])
+    if isinstance(names, tuple) and code == "declaration_missing":
+        return gettext(
+            "%(names)s showed cards but declared nothing: enter high, low or both for each "
+            "hand shown"
+        ) % {"names": join_names([str(n) for n in names])}
     messages = {
         "hand_size": lambda: gettext("%(name)s shows %(count)s cards: %(game)s takes %(wanted)s"),
         "hand_size_range": lambda: gettext(
@@ -191,6 +200,34 @@ def error_text(error: Exception) -> str:
             "%(name)s has already declared: the first declaration stands"
         ),
         "declare_folded": lambda: gettext("%(name)s cannot declare: %(name)s has folded"),
+        # Sequence high/low recorded at the table (engine.table_hand.declared).
+        "declaration_unknown": lambda: gettext(
+            "%(name)s declared %(declared)s: declare high, low or both"
+        ),
+        "declare_folded_player": lambda: gettext(
+            "%(name)s folded: leave %(name)s's declaration out"
+        ),
+        "declare_not_in_game": lambda: gettext(
+            "%(game)s is not played high/low with declaration tonight: leave the declarations out"
+        ),
+        "declare_needs_cards": lambda: gettext(
+            "%(game)s high/low with declaration is settled from the cards shown: enter each "
+            "hand's cards and declaration"
+        ),
+        # A walk's price under the house rules (engine.table_hand.chips).
+        "walk_price": lambda: (
+            gettext("%(name)s bought the walk for %(amount)s but a walk costs %(prices)s by street")
+            if "/" in str(params.get("prices", ""))
+            else gettext("%(name)s bought the walk for %(amount)s but the walk costs %(prices)s")
+        ),
+        # Jack the Shifter recorded after a switch (engine.table_hand.jack).
+        "switch_not_jack": lambda: gettext(
+            "Only a jack of Jack the Shifter switches a hand to another game, not one of %(game)s"
+        ),
+        "switch_unknown": lambda: gettext("A jack cannot switch the hand to %(target)s"),
+        "switch_not_allowed": lambda: gettext(
+            "%(game)s is not on the group's list of games a jack may switch to"
+        ),
     }
     if code not in messages:
         return str(error)

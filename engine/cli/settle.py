@@ -26,6 +26,20 @@ example (Baseball: Anna paid the pot of 15 on a face-up 3):
          "pot_payments": [{"player": "Anna", "amount": 15}],
          "folded": ["Dan", "Eva"],
          "showdown": {"ranking": ["Anna", ["Ben", "Carla"]]}}' | python -m engine settle
+
+example (Sequence high/low with declaration: each player who shows declares
+high, low or both; Anna's royal flush declared both but loses the low, so she
+gets nothing and Ben's high and Carla's low split the pot):
+  echo '{"game": "sequence", "dealer": "Carla", "options": {"high_low": true},
+         "players": ["Anna", "Ben", "Carla"],
+         "put_in": {"Anna": 10, "Ben": 10, "Carla": 10},
+         "declare": {"Anna": "both", "Ben": "high", "Carla": "low"},
+         "showdown": {"cards": {"Anna": "Ah Kh Qh Jh Th 2c 3c",
+                                "Ben": "As Ad Ac Kd Ks 9h 8h",
+                                "Carla": "2d 3d 4s 5c 7h Qs Jd"}}}' | python -m engine settle
+
+Jack the Shifter switched by a jack: "switched_to": "good-bad-ugly" (a game of the
+options allow_<game>) sizes and ranks the hands shown as that game.
 """
 
 # Each kind's settlement lives in the module that knows the game; imported on

@@ -118,8 +118,16 @@ def hand_size(game: str, options: Mapping[str, object] | None = None) -> HandSiz
 
 
 def buys_walks(options: Mapping[str, object] | None) -> bool:
-    """The house rule "buy the walk": whoever did not pay has no extra card."""
-    return bool((options or {}).get("buy_walk"))
+    """The house rule "buy the walk": whoever did not pay has no extra card. A price for
+    the walk (fixed, by face or growing by street) makes it bought too, as in the
+    digital game (:func:`engine.games.families.stud._extra_card`)."""
+    chosen = options or {}
+    return (
+        bool(chosen.get("buy_walk"))
+        or chosen.get("walk_price") is not None
+        or chosen.get("walk_price_up") is not None
+        or bool(chosen.get("walk_price_per_street"))
+    )
 
 
 def check_shared(

@@ -8,6 +8,7 @@ them, so they are left out when the call is checked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.chips.pots import pot_payment
@@ -31,6 +32,9 @@ class PayTerms:
     fixed: int | None = None
     # The walk's price when the options fix it (the same on every street).
     walk: int | None = None
+    # Every price a walk may cost under the options, one per street (ruling 11 and the
+    # English sheet); ``None`` when it is the limit's largest bet, which is not known here.
+    walk_prices: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, hand: TableHand) -> PayTerms:
@@ -40,7 +44,18 @@ class PayTerms:
             cap=cap if isinstance(cap, int) else None,
             fixed=fixed if isinstance(fixed, int) else None,
             walk=_fixed_walk(values),
+            walk_prices=walk_prices(hand.game, values),
         )
+
+    def check_walk(self, name: str, amount: int, *, all_in: bool) -> str | None:
+        """Why ``amount`` cannot be what a walk cost, if it cannot (less is only all-in)."""
+        prices = self.walk_prices
+        if prices is None or amount in prices or (all_in and amount < max(prices)):
+            return None
+        if len(prices) == 1:
+            return f"{name} bought the walk for {amount} but the walk costs {prices[0]}"
+        listed = "/".join(str(p) for p in prices)
+        return f"{name} bought the walk for {amount} but a walk costs {listed} by street"
 
     def price(self, pot: int) -> int:
         if self.fixed is not None:
@@ -54,6 +69,23 @@ class PayTerms:
         if self.cap is not None and self.cap < pot:
             return f"{name} paid {amount} but the pot payment is capped at {self.cap}"
         return f"{name} paid {amount} but the pot was only {pot}"
+
+
+def walk_prices(game: str, values: Mapping[str, object]) -> tuple[int, ...] | None:
+    """What one walk may cost under the house options ``values`` (as read by the digital
+    game), from the cheapest: the price of its face, plus the per-street step for each
+    street dealt before. ``None``: the limit's largest bet (ruling 11), or no price."""
+    down, up = values.get("walk_price"), values.get("walk_price_up")
+    base = up if values.get("extra_face") == "up" and isinstance(up, int) else down
+    if not isinstance(base, int):
+        return None
+    step = values.get("walk_price_per_street")
+    if not isinstance(step, int) or not step:
+        return (base,)
+    from engine.games.catalog import make_rules  # the digital games load only for prices
+
+    streets = len(make_rules(game, values).streets)
+    return tuple(base + step * street for street in range(streets))
 
 
 def _fixed_walk(values: dict[str, object]) -> int | None:
@@ -139,10 +171,16 @@ def _from_totals(hand: TableHand) -> Chips:
                 )
             chips.payments.append((payment.seat, payment.amount))
     for walk in hand.walk_purchases:
-        if terms.walk is not None and walk.amount > terms.walk:
+        wrong = terms.check_walk(hand.name(walk.seat), walk.amount, all_in=walk.seat in hand.all_in)
+        if wrong is not None:
             raise SettlementError(
-                f"{hand.name(walk.seat)} bought the walk for {walk.amount} but the walk "
-                f"costs {terms.walk}"
+                wrong,
+                code="walk_price",
+                params={
+                    "name": hand.name(walk.seat),
+                    "amount": walk.amount,
+                    "prices": "/".join(str(p) for p in terms.walk_prices or ()),
+                },
             )
     chips.walks = [(w.seat, w.amount) for w in hand.walk_purchases]
     for seat in hand.seats:
@@ -272,7 +310,12 @@ class _Replay:
         shorter than it pays what it has)."""
         fixed = self.terms.walk
         if fixed is None:
-            return self.positive(action, name)
+            price = self.positive(action, name)
+            left = self.left.get(action.seat)
+            wrong = self.terms.check_walk(name, price, all_in=left == price)
+            if wrong is not None:
+                raise self.fail(wrong)
+            return price
         left = self.left[seat] if (seat := action.seat) in self.left else None
         due = fixed if left is None else min(fixed, left)
         if action.amount is None:

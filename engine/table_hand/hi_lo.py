@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.chips.hi_lo import settle_hi_lo
+from engine.chips.hi_lo import HiLoSettlement, settle_hi_lo
 from engine.chips.pots import Pot, PotAward, PotSettlement, PotSplit
 from engine.hands.low_eight import NO_LOW
 from engine.hands.rankings import Ranking
@@ -53,6 +53,11 @@ def hi_lo_pots(
         lows={s: (None if low == NO_LOW else low) for s, low in lows.items()},
         order=order,
     )
+    return as_pot_settlement(split, settled)
+
+
+def as_pot_settlement(split: PotSplit, settled: HiLoSettlement) -> PotSettlement:
+    """A high/low settlement read like any other: one award per half of each pot."""
     awards = tuple(
         PotAward(
             name=award.name,

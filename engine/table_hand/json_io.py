@@ -21,7 +21,9 @@ shown; any name with a ranking), ``dealer``, ``players`` (``name``, optional
 ``stack`` before the hand), ``ante`` (default 1), ``anted`` (default:
 everyone), then either ``put_in`` (each player's total, antes and payments
 included) with optional ``pot_payments`` (``amount`` a number or ``"fold"``)
-and ``walk_purchases`` (``player``, ``amount``), or ``rounds``: a list of
+and ``walk_purchases`` (``player``, ``amount``: one entry per walk bought, each
+at a price the options allow, e.g. 2, 3, 4, 5 or 6 by street with
+``walk_price`` 2 and ``walk_price_per_street`` 1), or ``rounds``: a list of
 betting rounds, each a list of ``{"player": "Anna", "action": "bet",
 "amount": 2}`` with actions ``check``, ``bet``, ``call``, ``raise`` (amount: how
 much above the bet), ``fold``, ``all_in``, ``pay_pot`` (amount optional: the
@@ -38,8 +40,14 @@ game's wild cards) and
 ``board`` (Texas Hold'em and Omaha: the five community cards, ``"Ks Qs 8s 6s 2s"``
 or a list; they count for every hand shown, Omaha high/low splits each pot
 between the best high and the best eight-or-better low), ``pot`` (the chips
-counted in the middle, checked against the totals) and
-``options`` (the game's house options by name, e.g. ``{"spit_call": true}``).
+counted in the middle, checked against the totals),
+``options`` (the game's house options by name, e.g. ``{"spit_call": true}``),
+``declare`` (Sequence with the option ``high_low``: each player who shows
+mapped to ``"high"``, ``"low"`` or ``"both"``, e.g. ``{"Anna": "both", "Ben":
+"low"}``; both must win or tie both ways or gets nothing, see
+:mod:`engine.table_hand.declared`) and ``switched_to`` (Jack the Shifter: the
+game a jack switched the hand to, e.g. ``"good-bad-ugly"``; it must be allowed
+by the options ``allow_<game>``, and it sizes and ranks the hands shown).
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import parse_cards
+from engine.chips.pots import pot_names
 from engine.errors import CardError, NegativeAmountError, SettlementError, UnknownPlayerError
 from engine.hands.rankings import parse_wild
 from engine.hands.showdown import HostRanking, Showdown, ShownCards
@@ -80,6 +89,8 @@ _FIELDS = (
     "wild",
     "pot",
     "options",
+    "declare",
+    "switched_to",
 )
 _MOVES = {move.value: move for move in Move} | {"all-in": Move.ALL_IN}
 
@@ -116,6 +127,8 @@ def read_table_hand(data: Mapping[str, Any]) -> TableHand:
         wild=None if wild is None else _wild(wild),
         pot=None if pot is None else reader.amount(pot, what="the pot"),
         options=_options(data.get("options", {})),
+        declarations=reader.declarations(data.get("declare", {})),
+        switched_to=_switched_to(data.get("switched_to")),
     )
 
 
@@ -150,6 +163,13 @@ def settlement_to_json(settled: TableSettlement) -> dict[str, Any]:
         answer["hands"] = {hand.name(s): text for s, text in sorted(settled.hand_names.items())}
     if settled.low_names:  # high/low games: each qualifying low
         answer["lows"] = {hand.name(s): text for s, text in sorted(settled.low_names.items())}
+    if hand.declarations:
+        answer["declare"] = {hand.name(s): word for s, word in sorted(hand.declarations.items())}
+    if settled.forfeited:  # declared both and lost a way: nothing from these pots
+        pots = pot_names(len(settled.pots.split.pots))
+        answer["forfeited"] = {pots[i]: names(seats) for i, seats in settled.forfeited.items()}
+    if hand.switched_to:
+        answer["switched_to"] = hand.switched_to
     answer["players"] = [
         {
             "name": p.name,
@@ -285,6 +305,20 @@ class _Reader:
             walks.append(WalkPurchase(seat=seat, amount=price))
         return tuple(walks)
 
+    def declarations(self, raw: Any) -> dict[int, str]:
+        """``{"Anna": "high", "Ben": "both"}``: each player's declaration."""
+        if not isinstance(raw, dict):
+            raise SettlementError('declare maps each player to high, low or both: {"Anna": "low"}')
+        declared = {}
+        for ref, word in raw.items():
+            seat = self.seat(ref, what="declare")
+            if not isinstance(word, str):
+                raise SettlementError(
+                    f"{self.players[seat].name} declares {word!r}: write high, low or both"
+                )
+            declared[seat] = word.strip().lower()
+        return declared
+
     def showdown(self, raw: Any) -> Showdown:
         if isinstance(raw, dict) and set(raw) == {"ranking"}:
             groups = []
@@ -332,6 +366,14 @@ def _with_board(reader: _Reader, data: Mapping[str, Any]) -> Showdown | None:
         raise SettlementError('give the board once: "board" or the showdown\'s "shared", not both')
     board = reader.cards(data["board"], whose="the board")
     return ShownCards(hands=showdown.hands, shared=board)
+
+
+def _switched_to(raw: Any) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not raw.strip():
+        raise SettlementError('switched_to names a game, e.g. "switched_to": "good-bad-ugly"')
+    return raw.strip().lower()
 
 
 def _wild(raw: Any) -> frozenset[int]:

@@ -82,6 +82,10 @@ class TableHand:
     ``options`` are the game's house options as the digital game names them
     (``python -m engine simulate --help``); they decide how many cards a hand
     holds ("Spit!" calls: five in hand; bought walks; simple No-Peek Baseball).
+    ``declarations``: Sequence played high/low (option ``high_low``), each shown
+    hand's declaration, ``high``, ``low`` or ``both`` (:mod:`.declared`).
+    ``switched_to``: Jack the Shifter, the game a jack switched the hand to, which
+    sizes and ranks the hands shown (:mod:`.jack`).
     """
 
     game: str
@@ -99,6 +103,8 @@ class TableHand:
     wild: frozenset[int] | None = None
     pot: int | None = None
     options: Mapping[str, object] = field(default_factory=dict)
+    declarations: Mapping[int, str] = field(default_factory=dict)
+    switched_to: str | None = None
     seats: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:

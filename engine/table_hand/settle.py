@@ -43,9 +43,22 @@ from engine.hands.showdown import (
     scores_from_cards,
     scores_from_ranking,
 )
-from engine.hands.size import buys_walks, check_hand_size, check_shared, house_options
+from engine.hands.size import (
+    buys_walks,
+    check_hand_size,
+    check_shared,
+    game_name,
+    house_options,
+)
 from engine.table_hand.chips import Chips, count_chips
+from engine.table_hand.declared import (
+    check_declarations,
+    declared_lows,
+    declared_pots,
+    declares,
+)
 from engine.table_hand.hi_lo import hi_lo_pots, low_ranking, low_scores
+from engine.table_hand.jack import showdown_game
 from engine.table_hand.model import (
     TableHand,
 )
@@ -99,6 +112,8 @@ class TableSettlement:
     # High/low games: each qualifying low (a seat without one is left out).
     low_names: Mapping[int, str] = field(default_factory=dict)
     low_values: Mapping[int, HandValue] = field(default_factory=dict)
+    # Declared high/low: per pot index, who declared both, lost a way and won nothing there.
+    forfeited: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -110,26 +125,57 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
     chips = count_chips(hand)
     live = [s for s in hand.seats if s not in chips.folded]
     split = build_pots(contributions=chips.contributions, folded=chips.folded, all_in=chips.all_in)
-    shown = _showdown(hand, chips, live) if any(p.contested for p in split.pots) else None
-    order = clockwise_from_dealer_left(dealer=hand.dealer, seat_count=len(hand.players))
-    low = low_ranking(hand.game)
-    lows = (
-        low_scores(low, hand.showdown)
-        if low is not None and shown is not None and isinstance(hand.showdown, ShownCards)
-        else None
+    # Jack the Shifter switched: the target game sizes and ranks the hands shown.
+    game, options = showdown_game(hand)
+    declared = declares(game, options)
+    contested = any(p.contested for p in split.pots)
+    if declared and contested and isinstance(hand.showdown, HostRanking):
+        raise ShowdownMismatchError(
+            f"{game_name(game)} high/low with declaration is settled from the cards shown: "
+            "enter each hand's cards and declaration",
+            code="declare_needs_cards",
+            params={"game": game},
+        )
+    shown = _showdown(hand, chips, live, game=game, options=options) if contested else None
+    cards = hand.showdown if shown is not None and isinstance(hand.showdown, ShownCards) else None
+    check_declarations(
+        hand, declared=declared, live=live, shown=None if cards is None else sorted(cards.hands)
     )
-    if lows is not None and shown is not None:
+    order = clockwise_from_dealer_left(dealer=hand.dealer, seat_count=len(hand.players))
+    low = low_ranking(game)
+    forfeited: dict[int, tuple[int, ...]] = {}
+    lows: ShowdownScores | None = None
+    if cards is not None:
+        if declared:
+            lows = declared_lows(hand, cards)
+        elif low is not None:
+            lows = low_scores(low, cards)
+    if declared and shown is not None and lows is not None:
+        pots, forfeited = declared_pots(
+            hand, split, highs=shown.scores, lows=lows.scores, order=order
+        )
+    elif lows is not None and shown is not None:
         pots = hi_lo_pots(split, highs=shown.scores, lows=lows.scores, order=order)
     else:
         pots = settle_pots(
             split,
             scores=shown.scores if shown else {},
             order=order,
-            winners=_winner_rule(hand.game),
+            winners=_winner_rule(game),
         )
     groups = _groups(shown.scores) if shown else ()
     players = tuple(
-        _result(hand, chips, pots, seat=seat, live=live, groups=groups, shown=shown, lows=lows)
+        _result(
+            hand,
+            chips,
+            pots,
+            seat=seat,
+            live=live,
+            groups=groups,
+            shown=shown,
+            lows=lows,
+            forfeited=forfeited,
+        )
         for seat in hand.seats
     )
     return TableSettlement(
@@ -141,6 +187,7 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
         hand_values=dict(shown.values) if shown else {},
         low_names=dict(lows.names) if lows else {},
         low_values=dict(lows.values) if lows else {},
+        forfeited=forfeited,
     )
 
 
@@ -153,7 +200,14 @@ def _winner_rule(game: str) -> WinnerRule:
     return WINNER_RULES[rules.winner if rules is not None else "high"]
 
 
-def _showdown(hand: TableHand, chips: Chips, live: list[int]) -> ShowdownScores:
+def _showdown(
+    hand: TableHand,
+    chips: Chips,
+    live: list[int],
+    *,
+    game: str,
+    options: Mapping[str, object],
+) -> ShowdownScores:
     showdown = hand.showdown
     if showdown is None:
         names = tuple(hand.name(s) for s in live)
@@ -168,47 +222,54 @@ def _showdown(hand: TableHand, chips: Chips, live: list[int]) -> ShowdownScores:
         _check_exactly(hand, named, live, what="the ranking")
         return scores_from_ranking(showdown.groups)
     _check_exactly(hand, list(showdown.hands), live, what="the cards shown")
-    return _scores_from_cards(hand, chips, showdown)
+    return _scores_from_cards(hand, chips, showdown, game=game, chosen=options)
 
 
-def _scores_from_cards(hand: TableHand, chips: Chips, showdown: ShownCards) -> ShowdownScores:
+def _scores_from_cards(
+    hand: TableHand,
+    chips: Chips,
+    showdown: ShownCards,
+    *,
+    game: str,
+    chosen: Mapping[str, object],
+) -> ShowdownScores:
     for seat, cards in showdown.hands.items():
         if not cards:
             raise SettlementError(f"{hand.name(seat)} shows no cards")
-    options = house_options(hand.game, hand.options)
-    check_shared(hand.game, showdown.shared, options)
+    options = house_options(game, chosen)
+    check_shared(game, showdown.shared, options)
     # Recorded walk purchases mean walks are bought at this table (ruling 11's option).
     buying = bool(chips.walks) or buys_walks(options)
     for seat, cards in sorted(showdown.hands.items()):  # the first wrong hand in seat order
         check_hand_size(
-            hand.game,
+            game,
             name=hand.name(seat),
             cards=cards,
             shared=showdown.shared,
             walks=sum(1 for buyer, _ in chips.walks if buyer == seat) if buying else None,
             options=options,
         )
-    ranking = _ranking(hand, options)
+    ranking = _ranking(hand, game, options)
     return scores_from_cards(showdown.hands, ranking=ranking, shared=showdown.shared)
 
 
-def _ranking(hand: TableHand, options: Mapping[str, object]) -> Ranking:
-    ranking = RANKING_BY_GAME.get(hand.game)
+def _ranking(hand: TableHand, game: str, options: Mapping[str, object]) -> Ranking:
+    ranking = RANKING_BY_GAME.get(game)
     if ranking is None:
         raise SettlementError(
-            f"the cards of a {hand.game!r} hand cannot be ranked: use one of "
+            f"the cards of a {game!r} hand cannot be ranked: use one of "
             f"{', '.join(sorted(RANKING_BY_GAME))}, or enter the host's ranking"
         )
-    if options and hand.game not in GAMES_WITH_TABLE_WILD:
+    if options and game not in GAMES_WITH_TABLE_WILD:
         # House options may change the ranking too (simple No-Peek Baseball: no wilds);
         # the digital game's rules, built from the same options, know how.
-        ranking = make_rules(hand.game, options).ranking
+        ranking = make_rules(game, options).ranking
     if hand.wild is not None:
         if not isinstance(ranking, HighRanking):
-            raise SettlementError(f"{hand.game} is not played with wild cards")
+            raise SettlementError(f"{game} is not played with wild cards")
         return HighRanking(wild=hand.wild)
-    if hand.game in GAMES_WITH_TABLE_WILD:
-        raise SettlementError(f"{hand.game}: give the wild rank of the card in the middle")
+    if game in GAMES_WITH_TABLE_WILD:
+        raise SettlementError(f"{game}: give the wild rank of the card in the middle")
     return ranking
 
 
@@ -250,6 +311,7 @@ def _result(
     groups: tuple[tuple[int, ...], ...],
     shown: ShowdownScores | None,
     lows: ShowdownScores | None = None,
+    forfeited: Mapping[int, tuple[int, ...]] | None = None,
 ) -> PlayerResult:
     reasons = _paid_reasons(chips, seat)
     returned = pots.split.returned.get(seat, 0)
@@ -276,6 +338,17 @@ def _result(
     for award in pots.awards:
         rated = lows if award.side == "low" else shown
         reasons += _award_reasons(hand, award, seat=seat, live=live, groups=groups, shown=rated)
+    for index, seats in sorted((forfeited or {}).items()):
+        if seat in seats:
+            pot = "the main pot" if index == 0 else f"side pot {index}"
+            reasons.append(
+                Reason(
+                    chips=0,
+                    text=f"declared both but did not win both ways: nothing from {pot}",
+                    code="declare_forfeit",
+                    params={"pot_index": index},
+                )
+            )
     put_in = chips.total(seat)
     won = pots.won(seat)
     net = won + returned - put_in

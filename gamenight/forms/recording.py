@@ -27,9 +27,19 @@ from engine.games.catalog import ENTRIES
 from engine.games.families.guts.settle import GutsOptions
 from engine.games.families.shelby.settle import ShelbyOptions, ShelbyVariant
 from engine.hands.showdown import HostRanking, Showdown, ShownCards
-from engine.hands.size import buys_walks, check_hand_size, house_options
+from engine.hands.size import check_hand_size, house_options
 from engine.table_hand import PotPayment, WalkPurchase
 from gamenight.engine_texts import error_text
+from gamenight.forms.recording_rules import (
+    TABLE_DECIDED_WILD,
+    RecordingRules,
+    declaration_field,
+    parse_walk_prices,
+    parse_wild_rank,
+    switch_field,
+    walk_field,
+    wild_field,
+)
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS, Night
 from gamenight.services import TableHandInput
@@ -83,6 +93,7 @@ PLAYER_FIELDS = (
     "place",
     "cards",
     "extra",
+    "declare",
 )
 _PLAYER_FIELD = re.compile(rf"^({'|'.join(PLAYER_FIELDS)})_(\d+)$")
 MAX_PLACE = 20
@@ -162,6 +173,12 @@ class RecordGameForm(forms.Form):
         self.rows = list(rows)
         self.ante = ante
         self.options = dict(options or {})  # the night's house options of the game
+        # What the night's house rules add to the rows: walks, declarations, a jack's switch.
+        self.rules = RecordingRules.of(game.slug, self.options)
+        if self.rules.switch_targets:
+            self.fields["switched"] = switch_field(self.rules.switch_targets)
+        if self.rules.asks_wild:
+            self.fields["wild"] = wild_field()
         if not self.is_bound:
             self.initial.setdefault("key", new_key())
         if game.family is not Family.BOARD:
@@ -187,7 +204,8 @@ class RecordGameForm(forms.Form):
                 fields[f"struck_{pid}"] = forms.BooleanField(
                     label=_("Folded on a face-up 3"), required=False
                 )
-                fields[f"walk_{pid}"] = _chips(_("Bought the walk"))
+                if self.rules.buys_walks:  # never offered where the night sells no walk
+                    fields[f"walk_{pid}"] = walk_field(self.rules.walk_prices)
         elif family is Family.GUTS:
             fields[f"in_{pid}"] = forms.BooleanField(label=_("In"), required=False)
         else:
@@ -214,6 +232,8 @@ class RecordGameForm(forms.Form):
             max_length=60,
             widget=forms.TextInput(attrs={"placeholder": _("As Kd 9h"), "autocapitalize": "off"}),
         )
+        if self.rules.declares:
+            fields[f"declare_{pid}"] = declaration_field()
 
     def row_fields(self) -> list[dict[str, Any]]:
         """The bound fields of each row, for the template."""
@@ -237,6 +257,12 @@ class RecordGameForm(forms.Form):
         except CardError as error:
             raise ValidationError(str(error)) from None
 
+    def clean_wild(self) -> frozenset[int] | None:
+        try:
+            return parse_wild_rank(self.cleaned_data.get("wild", ""))
+        except CardError:
+            raise ValidationError(gettext("A wild rank is one rank, such as 7 or Q.")) from None
+
     def clean_board(self) -> tuple[int, ...]:
         text = self.cleaned_data.get("board", "").strip()
         if not text:
@@ -255,8 +281,26 @@ class RecordGameForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         known = {row.player_id for row in self.rows}
-        if any(pid not in known for pid in player_field_ids(self.data).values()):
+        posted = player_field_ids(self.data)
+        if any(pid not in known for pid in posted.values()):
             raise ValidationError(not_at_table_message())
+        if not self.rules.buys_walks and any(
+            name.startswith("walk_") and str(self.data.get(name) or "").strip() for name in posted
+        ):
+            # A tab opened under other house rules: charge nothing the night does not sell.
+            raise ValidationError(
+                gettext("Tonight's house rules do not sell the walk: reload the page.")
+            )
+        self._clean_walks(data)
+        in_force = data.get("switched") or self.game.slug  # a jack's switch, or the game
+        if data.get("wild") and in_force not in TABLE_DECIDED_WILD:
+            self.add_error(
+                "wild",
+                gettext(
+                    "Only Sequence and The Good, the Bad and the Ugly take a wild rank from "
+                    "the table: leave it empty."
+                ),
+            )
         for row in self.rows:
             text = (data.get(f"cards_{row.player_id}") or "").strip()
             if text:
@@ -280,32 +324,66 @@ class RecordGameForm(forms.Form):
             if shows_cards and not data.get("board"):
                 self.add_error("board", gettext("Enter the board: its cards count for every hand."))
         if self.game.family in _CHIP_FAMILIES and not self.errors:
+            self._check_declarations(data)
+        if self.game.family in _CHIP_FAMILIES and not self.errors:
             self._check_hand_sizes(data)
         return data
+
+    def _clean_walks(self, data: dict[str, Any]) -> None:
+        """Each walk field holds the price of every walk the player bought (``2 3``)."""
+        for row in self.rows:
+            name = f"walk_{row.player_id}"
+            if name not in self.fields:
+                continue
+            prices = parse_walk_prices(data.get(name) or "")
+            if prices is None:
+                self.add_error(
+                    name,
+                    gettext("%(name)s: enter the price of each walk bought, e.g. 2 3.")
+                    % {"name": row.name},
+                )
+                prices = ()
+            data[name] = prices
+
+    def _check_declarations(self, data: dict[str, Any]) -> None:
+        """High/low with declaration: each player who shows cards has declared, beside
+        their row (the engine refuses it too, for every other caller)."""
+        if not self.rules.declares:
+            return
+        for row in self.rows:
+            pid = row.player_id
+            if data.get(f"cards_{pid}") and not self._out(pid) and not data.get(f"declare_{pid}"):
+                self.add_error(
+                    f"declare_{pid}",
+                    gettext("%(name)s shows cards: choose high, low or both.") % {"name": row.name},
+                )
 
     def _check_hand_sizes(self, data: dict[str, Any]) -> None:
         """Each player still in shows as many cards as the game deals them, beside their
         row; the engine's own check (the same function) guards every other caller."""
         if any(data.get(f"place_{r.player_id}") for r in self.rows):
             return  # places and cards together: :meth:`showdown` refuses the pair first
+        switched = data.get("switched") or None
+        game = switched or self.game.slug
         try:
-            options = house_options(self.game.slug, self.options)
+            # A jack's switch: the target game's hands, its options at their defaults.
+            options = {} if switched else house_options(self.game.slug, self.options)
         except EngineError as error:
             self.add_error(None, error_text(error))
             return
-        bought = {r.player_id: bool(data.get(f"walk_{r.player_id}")) for r in self.rows}
-        buying = any(bought.values()) or buys_walks(options)
+        bought = {r.player_id: len(data.get(f"walk_{r.player_id}") or ()) for r in self.rows}
+        buying = not switched and self.rules.buys_walks
         for row in self.rows:
             cards = data.get(f"cards_{row.player_id}")
             if not cards or self._out(row.player_id):
                 continue  # a folded player's cards are left out of the showdown
             try:
                 check_hand_size(
-                    self.game.slug,
+                    game,
                     name=row.name,
                     cards=cards,
                     shared=self._shared(data),
-                    walks=int(bought[row.player_id]) if buying else None,
+                    walks=bought[row.player_id] if buying else None,
                     options=options,
                 )
             except EngineError as error:
@@ -359,9 +437,12 @@ class RecordGameForm(forms.Form):
                 payments.append(PotPayment(seat=pid, amount=None))
             elif data.get(f"paid_{pid}"):
                 payments.append(PotPayment(seat=pid, amount=data[f"paid_{pid}"]))
-            if data.get(f"walk_{pid}"):
-                walks.append(WalkPurchase(seat=pid, amount=data[f"walk_{pid}"]))
+            walks += [WalkPurchase(seat=pid, amount=p) for p in data.get(f"walk_{pid}") or ()]
         spit = data.get("spit")
+        shows = self.showdown()
+        shown = shows.hands if isinstance(shows, ShownCards) else {}
+        # Only the declarations of the hands shown: a folded player's is left out.
+        declared = {p: data[f"declare_{p}"] for p in shown if data.get(f"declare_{p}")}
         return TableHandInput(
             game=self.game.slug,
             put_in={pid: data[f"chips_{pid}"] for pid in ids},
@@ -369,8 +450,10 @@ class RecordGameForm(forms.Form):
             all_in=frozenset(p for p in ids if data.get(f"allin_{p}") and not self._out(p)),
             pot_payments=tuple(payments),
             walk_purchases=tuple(walks),
-            showdown=self.showdown(),
-            wild=frozenset({spit.rank}) if spit is not None else None,
+            showdown=shows,
+            wild=frozenset({spit.rank}) if spit is not None else data.get("wild"),
+            declarations=declared,
+            switched_to=data.get("switched") or None,
         )
 
     def in_players(self) -> list[int]:

@@ -18,6 +18,7 @@ from engine.games.families.guts.settle import GutsOptions, GutsTable, settle_gut
 from engine.games.families.shelby.settle import ShelbyOptions, ShelbyState, settle_shelby_round
 from engine.games.families.shelby.state import ShelbyVariant
 from engine.hands.showdown import Showdown
+from engine.hands.size import buys_walks, house_options
 from engine.table_hand import (
     PotPayment,
     TableAction,
@@ -37,7 +38,8 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.services.access import User
-from gamenight.services.errors import StackTooShortError
+from gamenight.services.errors import LedgerError, StackTooShortError
+from gamenight.services.jack_games import JACK_GAME, with_group_list
 from gamenight.services.posting import Draft, Leg, post
 from gamenight.services.showdowns import showdown_payload, showdown_to_seats
 from gamenight.services.table import (
@@ -72,10 +74,15 @@ class TableHandInput:
     walk_purchases: tuple[WalkPurchase, ...] = ()
     showdown: Showdown | None = None
     wild: frozenset[int] | None = None
+    # Sequence high/low with declaration: high, low or both per player who shows.
+    declarations: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    # Jack the Shifter: the game a jack switched the hand to (the group's list).
+    switched_to: str | None = None
 
     def payload(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["showdown"] = showdown_payload(self.showdown)
+        data["declarations"] = sorted(self.declarations.items())
         return data
 
 
@@ -99,6 +106,12 @@ def engine_table_hand(
 
     positions = [s.position for s in in_hand]
     dealer_index = _nearest_index(positions, table.dealer_position)
+    options = night_game_options(night, hand.game)
+    if hand.walk_purchases and not buys_walks(house_options(hand.game, options)):
+        # The engine reads a recorded walk as the house buying walks; tonight's rules say no.
+        raise LedgerError(
+            gettext("Tonight's house rules do not sell the walk: nobody can buy one.")
+        )
     return (
         TableHand(
             game=hand.game,
@@ -124,7 +137,9 @@ def engine_table_hand(
             ),
             showdown=showdown_to_seats(hand.showdown, seat),
             wild=hand.wild,
-            options=night_game_options(night, hand.game),
+            options=options,
+            declarations={seat(p): word for p, word in hand.declarations.items()},
+            switched_to=hand.switched_to,
         ),
         in_hand,
     )
@@ -132,9 +147,11 @@ def engine_table_hand(
 
 def night_game_options(night: Night, game: str) -> dict[str, object]:
     """The night's house options of ``game`` (as the digital games name them): they
-    decide, for one, how many cards a hand dealt at the table holds."""
+    decide, for one, how many cards a hand dealt at the table holds. Jack the
+    Shifter's list of games is the group's, narrowed by the night's options."""
     chosen = (night.game_options or {}).get(game) if isinstance(night.game_options, dict) else None
-    return dict(chosen) if isinstance(chosen, dict) else {}
+    options = dict(chosen) if isinstance(chosen, dict) else {}
+    return with_group_list(night.group, options) if game == JACK_GAME else options
 
 
 def record_table_hand(

@@ -256,7 +256,6 @@ def test_the_night_page_for_a_player_who_may_only_view_speaks_german(table: Tabl
                 "Ausgestiegen",
                 "Pot bezahlt",
                 "Bei offener 3 ausgestiegen",
-                "Walk gekauft",
                 "Gezeigte Karten",
                 "ein Chip mehr",
                 "Vorschau",

@@ -421,6 +421,8 @@ def test_the_baseball_engine_message_for_a_card_without_a_four_is_german(five: T
 
 def test_a_bought_walk_needs_the_extra_card_shown(five: Table) -> None:
     """Variant "Walk kaufen": who pays gets the extra card, who does not gets none."""
+    five.night.game_options = {"baseball": {"buy_walk": True}}  # the night sells walks
+    five.night.save(update_fields=["game_options"])
     data = baseball_sheet(five)
     by_name = {p.name: p.pk for p in five.players}
     data[f"chips_{by_name['Carla']}"] = 8  # 3 as before and 5 for the walk

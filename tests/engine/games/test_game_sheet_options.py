@@ -540,7 +540,10 @@ def test_engine_settle_uses_and_checks_a_fixed_walk_price() -> None:
     assert _paid(_recorded_walk(4, up), before=1) == 4
     with pytest.raises(SettlementError, match="the walk costs 4"):
         _recorded_walk(2, up)
-    # A price that grows with the streets is the host's to give: any amount is taken.
-    assert _paid(_recorded_walk(7, {"walk_price": 2, "walk_price_per_street": 1}), before=1) == 7
+    # A price that grows with the streets is the host's to give: the price of a street
+    # (2 on the first, one more on each of the four later ones), nothing else.
+    assert _paid(_recorded_walk(5, {"walk_price": 2, "walk_price_per_street": 1}), before=1) == 5
+    with pytest.raises(SettlementError, match="a walk costs 2/3/4/5/6 by street"):
+        _recorded_walk(7, {"walk_price": 2, "walk_price_per_street": 1})
     with pytest.raises(SettlementError, match="needs an amount"):
         _recorded_walk(None, {"walk_price": 2, "walk_price_per_street": 1})
