@@ -264,6 +264,8 @@ class SplitForm(NightActionForm):
     players = forms.TypedMultipleChoiceField(
         label=_("Players who share the pots"), coerce=int, widget=forms.CheckboxSelectMultiple
     )
+    # The pots' balances the confirm panel showed (services.nights.pots_seen).
+    expect = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
 
     def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -74,6 +74,8 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         **_deal_list(night, membership),
         "betting": (night.game_options or {}).get("betting", {}),
         "anyone_away": bool(away),
+        # A destructive tap's confirm panel, in the section of its button (nights/_confirm.html).
+        "confirm": forms_given.get("confirm"),
     }
     if membership.may_record and context["running"]:
         context.update(
