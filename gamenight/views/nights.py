@@ -99,8 +99,11 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
     night, _membership = night_for_user(request, night_id, record=True)
     if night.status != NightStatus.PLANNED:
         return redirect("night_detail", night_id=night.pk)
+    players = list(night.group.players.all())
     form = StartNightForm(
-        request.POST if request.method == "POST" else None, players=night.group.players.all()
+        request.POST if request.method == "POST" else None,
+        players=players,
+        ticked=_last_table(night) or {p.pk for p in players},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -120,6 +123,20 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
     context = {"form": form, "night": night}
     status = BAD_INPUT if form.is_bound else 200
     return render_page(request, "nights/night_start.html", context, status=status)
+
+
+def _last_table(night: Night) -> set[int]:
+    """Who sat at the group's last night before this one (empty for a first night):
+    the usual table, ticked present so that the host only unticks who is missing."""
+    last = (
+        Night.objects.filter(group_id=night.group_id, seats__isnull=False)
+        .exclude(pk=night.pk)
+        .order_by("-date", "-id")
+        .first()
+    )
+    if last is None:
+        return set()
+    return set(Seat.objects.filter(night=last).values_list("player_id", flat=True))
 
 
 # ------------------------------------------------------------------ the night page
