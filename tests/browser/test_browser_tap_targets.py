@@ -105,3 +105,36 @@ def test_ending_the_night_asks_once_then_ends(
     panel.get_by_role("button", name="Yes, end the night").click()
     expect(page.get_by_text("The night is over.")).to_be_visible()
     assert Night.objects.get(pk=night.pk).status == NightStatus.CLOSED
+
+
+def _invite_page(page: Any, running_night: Any, live_server: Any) -> Any:
+    night, host = running_night.night, running_night.host
+    log_in(page, host, live_server.url)
+    page.goto(f"/groups/{night.group_id}/")
+    return page.locator("#invite a.share-button").first
+
+
+def test_the_share_button_opens_the_share_sheet(
+    page: Any, running_night: Any, live_server: Any
+) -> None:
+    # The phone's share sheet, stood in for by a function that keeps what it was given.
+    page.add_init_script(
+        "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"
+    )
+    share = _invite_page(page, running_night, live_server)
+    href = share.get_attribute("href")
+    share.click()
+    assert page.evaluate("window.shared.url") == href
+    assert page.url.endswith(f"/groups/{running_night.night.group_id}/")
+
+
+def test_without_a_share_sheet_the_link_is_copied(
+    page: Any, running_night: Any, live_server: Any
+) -> None:
+    page.add_init_script("Object.defineProperty(navigator, 'share', {value: undefined});")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    share = _invite_page(page, running_night, live_server)
+    href = share.get_attribute("href")
+    share.click()
+    expect(share).to_have_text("Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == href
