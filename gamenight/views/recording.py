@@ -328,7 +328,7 @@ def _render_deals(
         "error": error,
         "error_for": error_for if in_row else None,
         # The undo's confirm panel, in its game's row (nights/_confirm.html).
-        "confirm": confirm,
+        "undo_confirm": confirm,
         "confirm_for": error_for if in_row and confirm is not None else None,
         "night_url": night_page_url(night),
         "games": GAMES.values(),

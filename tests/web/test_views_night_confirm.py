@@ -123,6 +123,8 @@ def test_the_split_asks_first_with_each_share(table: Table) -> None:
     response = client.post(url, data)
     assert response.status_code == 200
     assert pot(table.night, AccountKind.GUTS_POT) == 6
+    # Once, in the pots' section (not again above the list of games).
+    assert response.content.decode().count('class="confirm-panel"') == 1
     text = _text(_panel(response.content.decode()))
     assert "Anna +3" in text
     assert "Ben +3" in text
@@ -216,3 +218,21 @@ def test_stopping_a_hand_asks_first(digital_night: Table) -> None:
 def test_a_viewer_gets_no_confirm_panel(table: Table, recorded: Transaction) -> None:
     response = client_for(table.viewer).post(f"/nights/{table.night.pk}/end/", {"key": "e1"})
     assert response.status_code == 403
+
+
+def test_the_undo_of_a_ledger_entry_previews_its_chips(table: Table) -> None:
+    """A rebuy is not in the list of games: its confirm panel stands above the list."""
+    _anna, _ben, carla = table.ids
+    rebuy = services.rebuy(
+        night_id=table.night.pk, by=table.owner, key="r1", player_id=carla, amount=30
+    )
+    client = client_for(table.owner)
+    response = client.post(undo_url(table, rebuy), {"key": "u-rebuy"})
+    assert response.status_code == 200
+    text = _text(_panel(response.content.decode()))
+    assert "Carla -30" in text
+    assert "Bank +30" in text
+    assert stacks(table.night)["Carla"] == 80
+    client.post(undo_url(table, rebuy), {"key": "u-rebuy", "confirm": "1"})
+    assert stacks(table.night)["Carla"] == 50
+    assert_ledger_consistent(table.group)
