@@ -41,6 +41,13 @@ def _too_small(page: Any) -> list[str]:
     ]
 
 
+def _too_small_inputs(page: Any) -> list[str]:
+    """The number fields of the seats and buy-ins and their - and + buttons."""
+    boxes = page.evaluate(_MEASURE, ".seat-row input, .seat-row .step")
+    assert boxes, "no seat fields to measure"
+    return [f"{b['tag']}: {b['w']}x{b['h']}" for b in boxes if min(b["w"], b["h"]) < TAP]
+
+
 @pytest.fixture
 def busy_night(running_night: Any) -> Any:
     """Eva all in and busted, a Guts pot in the middle, a hand to undo."""
@@ -75,10 +82,16 @@ def test_every_link_and_button_is_a_fingertip_wide(
         f"/nights/{night.pk}/",
         f"/groups/{night.group_id}/",
         f"/nights/{planned.pk}/start/",
+        f"/groups/{night.group_id}/players/new/",
     ):
         page.goto(path)
         fits_phone(page)
         small[path] = _too_small(page)
+    # The seats and buy-ins, opened, with their steppers.
+    page.goto(f"/nights/{planned.pk}/start/")
+    page.locator("details.seat-details summary").click()
+    expect(page.locator("fieldset.seat-row").first).to_be_visible()
+    small["seats and buy-ins"] = _too_small(page) + _too_small_inputs(page)
     # The confirm panel's buttons too.
     page.goto(f"/nights/{night.pk}/")
     page.locator("#deal-list").get_by_role("button", name="Undo", exact=True).first.click()
