@@ -110,7 +110,8 @@ def undo_targets(page: bytes) -> list[int]:
 
 
 def undo_form() -> dict[str, str]:
-    return {"key": uuid.uuid4().hex}
+    # Sent with confirm=1: the phone has seen the undo's confirm panel (a double tap of it).
+    return {"key": uuid.uuid4().hex, "confirm": "1"}
 
 
 def seated_players(page: bytes, form: str) -> list[int]:
@@ -371,9 +372,12 @@ class Stress:
             status, page = phone.get(f"/nights/{night}/")
             seated = seated_players(page, "split")
             # A list of pairs: the players field repeats (urlencode takes pairs as they are).
-            split = [("key", uuid.uuid4().hex), *(("players", str(p)) for p in seated)]
+            split = [("key", uuid.uuid4().hex), ("confirm", "1")]
+            split += [("players", str(p)) for p in seated]
             phone.call("POST", f"/nights/{night}/split/", split, "split")  # type: ignore[arg-type]
-            status, _ = phone.post(f"/nights/{night}/end/", {"key": uuid.uuid4().hex}, "end night")
+            status, _ = phone.post(
+                f"/nights/{night}/end/", {"key": uuid.uuid4().hex, "confirm": "1"}, "end night"
+            )
             if status == 302:
                 return
 

@@ -63,9 +63,46 @@ class JackGamesForm(KeyedForm):
         field.choices = [(game, game_title(game)) for game in jack_targets()]
 
 
+NAME_LENGTH = 60  # Player.name's max_length
+
+
 class PlayerForm(KeyedForm):
-    name = forms.CharField(label=_("Name"), max_length=60)
+    """Several players at once (one name a line), or one with an email address."""
+
+    names = forms.CharField(
+        label=_("Names, one per line"),
+        required=False,
+        max_length=NAME_LENGTH * 30,
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
+    )
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH, required=False)
     email = forms.EmailField(label=_("Email (optional)"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        # Form.clean() returns cleaned_data (the stubs allow None): use it directly.
+        super().clean()
+        data = self.cleaned_data
+        listed = [line.strip() for line in str(data.get("names") or "").splitlines()]
+        names = [name for name in listed if name]
+        single = str(data.get("name") or "").strip()
+        if single:
+            names.append(single)
+        for name in names:
+            if len(name) > NAME_LENGTH:
+                self.add_error(
+                    "names",
+                    _("%(name)s…: a name has at most %(most)s characters.")
+                    % {"name": name[:20], "most": NAME_LENGTH},
+                )
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:
+            self.add_error("names", _("%(name)s is named twice.") % {"name": twice[0]})
+        if data.get("email") and len(names) != 1:
+            self.add_error("email", _("An email address goes with one player at a time."))
+        if not names and "name" not in self.errors and "names" not in self.errors:
+            self.add_error("names", _("Write at least one name."))
+        data["all_names"] = names
+        return data
 
 
 class SeasonForm(KeyedForm):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,12 +175,18 @@ class StartNightForm(KeyedForm):
 
     random_draw = forms.BooleanField(label=_("Draw the seats at random"), required=False)
 
-    def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Iterable[Player] = (),
+        ticked: Collection[int] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
         for index, player in enumerate(self.players, start=1):
             self.fields[f"present_{player.pk}"] = forms.BooleanField(
-                label=player.name, required=False
+                label=player.name, required=False, initial=player.pk in ticked
             )
             self.fields[f"position_{player.pk}"] = forms.IntegerField(
                 label=_("Seat"),
@@ -221,8 +227,14 @@ class StartNightForm(KeyedForm):
         return data
 
 
-def _player_choices(players: Iterable[Player]) -> list[tuple[int, str]]:
-    return [(p.pk, p.name) for p in players]
+def _player_choices(
+    players: Iterable[Player], busted: Collection[int] = ()
+) -> list[tuple[int, str]]:
+    """The players to pick from; one with no chips left is marked, not left out."""
+    return [
+        (p.pk, _("%(name)s (busted)") % {"name": p.name} if p.pk in busted else p.name)
+        for p in players
+    ]
 
 
 class NightActionForm(KeyedForm):
@@ -238,11 +250,17 @@ class NightActionForm(KeyedForm):
 class PlayerChoiceForm(NightActionForm):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
 
-    def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Iterable[Player] = (),
+        busted: Collection[int] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
         assert isinstance(field, forms.TypedChoiceField)
-        field.choices = [("", "—"), *_player_choices(players)]
+        field.choices = [("", "—"), *_player_choices(players, busted)]
 
 
 class ArriveForm(PlayerChoiceForm):
@@ -264,12 +282,20 @@ class SplitForm(NightActionForm):
     players = forms.TypedMultipleChoiceField(
         label=_("Players who share the pots"), coerce=int, widget=forms.CheckboxSelectMultiple
     )
+    # The pots' balances the confirm panel showed (services.nights.pots_seen).
+    expect = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
 
-    def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Iterable[Player] = (),
+        busted: Collection[int] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["players"]
         assert isinstance(field, forms.TypedMultipleChoiceField)
-        field.choices = _player_choices(players)
+        field.choices = _player_choices(players, busted)
 
 
 class EndNightForm(NightActionForm):

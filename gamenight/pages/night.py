@@ -60,6 +60,8 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         if a.balance
     ]
     away = [p for p in night.group.players.all() if p not in seated_players]
+    # Seated with no chips: still at the table, marked, a rebuy one tap away.
+    busted = {s.player_id for s in seated if stacks.get(s.player_id, 0) == 0}
     context: dict[str, Any] = {
         "night": night,
         "membership": membership,
@@ -74,14 +76,22 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         **_deal_list(night, membership),
         "betting": (night.game_options or {}).get("betting", {}),
         "anyone_away": bool(away),
+        "busted": busted,
+        # One key per page; each busted player's rebuy button adds the player's id.
+        "rebuy_key": uuid.uuid4().hex,
+        # A destructive tap's confirm panel, in the section of its button (nights/_confirm.html).
+        "confirm": forms_given.get("confirm"),
     }
     if membership.may_record and context["running"]:
         context.update(
             arrive_form=forms_given.get("arrive_form") or ArriveForm(players=away),
-            rebuy_form=forms_given.get("rebuy_form") or RebuyForm(players=seated_players),
-            leave_form=forms_given.get("leave_form") or LeaveForm(players=seated_players),
+            rebuy_form=forms_given.get("rebuy_form")
+            or RebuyForm(players=seated_players, busted=busted),
+            leave_form=forms_given.get("leave_form")
+            or LeaveForm(players=seated_players, busted=busted),
             end_form=forms_given.get("end_form") or EndNightForm(),
-            split_form=forms_given.get("split_form") or SplitForm(players=seated_players),
+            split_form=forms_given.get("split_form")
+            or SplitForm(players=seated_players, busted=busted),
             end_error=forms_given.get("end_error"),
             end_hand=_hand_to_finish(night, forms_given.get("end_refusal")),
             leave_error=forms_given.get("leave_error"),

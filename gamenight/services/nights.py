@@ -192,33 +192,55 @@ def cash_out_rest(*, night_id: int, by: User, key: str, player_id: int) -> Trans
     )
 
 
-def split_night_pots(*, night_id: int, by: User, key: str, players: Sequence[int]) -> Transaction:
+class PotsChangedError(LedgerError):
+    """The split was confirmed on a preview of other pot balances (a stale tab)."""
+
+
+def pots_seen(balances: Sequence[int]) -> str:
+    """The night's pot balances as a confirm panel carries them: ``6-0-0``."""
+    return "-".join(str(b) for b in balances)
+
+
+def split_draft(night: Night, players: Sequence[int], *, expect: str | None = None) -> Draft:
+    """The legs of splitting the night's pots among ``players`` (read under lock when
+    called inside the posting transaction; a preview reads the same without writing)."""
+    pots = [night_pot(night, kind) for kind in NIGHT_POTS]
+    table = seated_table(night, extra=pots)
+    positions = table.positions(players)
+    if not positions:
+        raise NotAtTableError(gettext("name the players who share the pots"))
+    balances = lock_balances(pots)
+    if expect is not None and pots_seen([balances[p.pk] for p in pots]) != expect:
+        raise PotsChangedError(
+            gettext("The chips in the middle changed since you looked: check the split again.")
+        )
+    order = left_of_dealer_order(table.stacks, table.dealer_position)
+    draft = Draft(kind=TransactionKind.POT_SPLIT, summary="the night's pots are split")
+    for pot in pots:
+        chips = balances[pot.pk]
+        if not chips:
+            continue
+        draft.legs.append(Leg(pot, -chips, "split among the players"))
+        for position, share in split_chips(amount=chips, winners=positions, order=order).items():
+            draft.legs.append(
+                Leg(table.by_position(position).account, share, f"share of the {pot}")
+            )
+    return draft
+
+
+def split_night_pots(
+    *, night_id: int, by: User, key: str, players: Sequence[int], expect: str | None = None
+) -> Transaction:
     """The host's explicit split of the Guts pot, reserve and Shelby pot among ``players``.
 
     Each pot is split evenly by the engine; odd chips go one each from the dealer's left.
+    ``expect`` (from the confirm panel, see :func:`pots_seen`) refuses the split when
+    the pots hold other chips than the host was shown. It is not part of the request's
+    payload: a double tap of the same confirm is the same request.
     """
 
     def build(night: Night) -> Draft:
-        pots = [night_pot(night, kind) for kind in NIGHT_POTS]
-        table = seated_table(night, extra=pots)
-        positions = table.positions(players)
-        if not positions:
-            raise NotAtTableError(gettext("name the players who share the pots"))
-        balances = lock_balances(pots)
-        order = left_of_dealer_order(table.stacks, table.dealer_position)
-        draft = Draft(kind=TransactionKind.POT_SPLIT, summary="the night's pots are split")
-        for pot in pots:
-            chips = balances[pot.pk]
-            if not chips:
-                continue
-            draft.legs.append(Leg(pot, -chips, "split among the players"))
-            for position, share in split_chips(
-                amount=chips, winners=positions, order=order
-            ).items():
-                draft.legs.append(
-                    Leg(table.by_position(position).account, share, f"share of the {pot}")
-                )
-        return draft
+        return split_draft(night, players, expect=expect)
 
     payload = {"players": list(players)}
     return post(
@@ -241,22 +263,28 @@ def end_night(*, night_id: int, by: User) -> Night:
         night = Night.objects.select_for_update().get(pk=night.pk)
         if night.status == NightStatus.CLOSED:
             return night
-        if night.status != NightStatus.RUNNING:
-            raise LedgerError(gettext("the night has not started"))
-        refuse_if_running(night)
-        pots = Account.objects.filter(night=night, kind__in=NIGHT_POTS)
-        held = {a.kind: a.balance for a in pots.select_for_update().order_by("pk") if a.balance}
-        if held:
-            listing = ", ".join(f"{AccountKind(k).label} {n}" for k, n in held.items())
-            raise PotsNotEmptyError(
-                gettext("chips are still in the middle (%(listing)s): record a split before ending")
-                % {"listing": listing}
-            )
+        refuse_to_end(night)
         night.status = NightStatus.CLOSED
         night.ended_at = timezone.now()
         night.save(update_fields=["status", "ended_at"])
         queue_night_report(night.pk)  # the report row now, its Celery task after the commit
     return night
+
+
+def refuse_to_end(night: Night) -> None:
+    """Why the night cannot end now, if it cannot (under the night's lock when ending;
+    the confirm panel asks the same before it offers the end)."""
+    if night.status != NightStatus.RUNNING:
+        raise LedgerError(gettext("the night has not started"))
+    refuse_if_running(night)
+    pots = Account.objects.filter(night=night, kind__in=NIGHT_POTS)
+    held = {a.kind: a.balance for a in pots.select_for_update().order_by("pk") if a.balance}
+    if held:
+        listing = ", ".join(f"{AccountKind(k).label} {n}" for k, n in held.items())
+        raise PotsNotEmptyError(
+            gettext("chips are still in the middle (%(listing)s): record a split before ending")
+            % {"listing": listing}
+        )
 
 
 def _buy_in_legs(night: Night, player: Player, amount: int | None) -> list[Leg]:

@@ -25,22 +25,8 @@ def undo(*, night_id: int, by: User, key: str, transaction_id: int) -> Transacti
     """
 
     def build(night: Night) -> Draft:
-        original = (
-            Transaction.objects.filter(pk=transaction_id, night=night)
-            .prefetch_related("entries__account")
-            .first()
-        )
-        if original is None:
-            raise Http404("no such transaction in this night")
-        if original.kind == TransactionKind.REVERSAL:
-            raise LedgerError(gettext("an undo cannot be undone: record the game again instead"))
-        if Transaction.objects.filter(reverses=original).exists():
-            raise AlreadyReversedError(gettext("this was undone already"))
         # Checked under the night's lock, so no game can be recorded in between.
-        blocked = undo_blockers(night, [original]).get(original.pk)
-        if blocked is not None:
-            error = StackTooShortError if blocked.short_stack else UndoOrderError
-            raise error(blocked.message)
+        original = undoable(night, transaction_id)
         legs = [Leg(e.account, -e.amount, f"undo: {e.reason}") for e in original.entries.all()]
         # Chips come back before they go out, so no account dips below zero midway.
         legs.sort(key=lambda leg: leg.amount < 0)
@@ -63,6 +49,28 @@ def undo(*, night_id: int, by: User, key: str, transaction_id: int) -> Transacti
         payload=payload,
         build=build,
     )
+
+
+def undoable(night: Night, transaction_id: int) -> Transaction:
+    """The night's transaction, with its entries, if it can be undone now; else why not
+    (the undo itself and its confirm panel ask the same questions)."""
+    original = (
+        Transaction.objects.filter(pk=transaction_id, night=night)
+        .select_related("deal")
+        .prefetch_related("entries__account__player")
+        .first()
+    )
+    if original is None:
+        raise Http404("no such transaction in this night")
+    if original.kind == TransactionKind.REVERSAL:
+        raise LedgerError(gettext("an undo cannot be undone: record the game again instead"))
+    if Transaction.objects.filter(reverses=original).exists():
+        raise AlreadyReversedError(gettext("this was undone already"))
+    blocked = undo_blockers(night, [original]).get(original.pk)
+    if blocked is not None:
+        error = StackTooShortError if blocked.short_stack else UndoOrderError
+        raise error(blocked.message)
+    return original
 
 
 def _undo_deal(night: Night, deal_id: int) -> None:

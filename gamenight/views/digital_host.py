@@ -14,10 +14,13 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from engine.games import ActionName
+from engine.games import ActionName, table_view
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from gamenight.pages.access import night_for_user
+from gamenight.pages.confirm import confirmed
 from gamenight.pages.moves import whole
 from gamenight.pages.night import night_page
+from gamenight.pages.night_confirms import abandon_panel
 from gamenight.pages.render import BAD_INPUT, CONFLICT
 from gamenight.services import LedgerError, digital, seat_links
 
@@ -76,6 +79,9 @@ def hand_act_for(request: AuthenticatedHttpRequest, night_id: int, hand_id: int)
 @login_required
 @require_POST
 def hand_abandon(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """The first tap asks (nights/_confirm.html); the panel's ``confirm=1`` stops the hand."""
+    if not confirmed(request.POST):
+        return _abandon_asked(request, night_id, hand_id)
     try:
         digital.abandon_hand(
             night_id=night_id,
@@ -86,6 +92,21 @@ def hand_abandon(request: AuthenticatedHttpRequest, night_id: int, hand_id: int)
     except LedgerError as error:
         return _refused(request, night_id, str(error), BAD_INPUT)
     return _done(request, night_id)
+
+
+def _abandon_asked(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    key = str(request.POST.get("key", ""))
+    try:
+        hand = digital.hand_for_recorder(request.user, night_id, hand_id)
+        if not hand.is_running:
+            # Over or stopped already (another phone, a double tap): nothing to ask.
+            return _done(request, night_id)
+        night, _membership = night_for_user(request, night_id, record=True)
+        pot = table_view(digital.hand_state(hand))["pot"]
+        panel = abandon_panel(night, hand, key, pot=pot)
+    except LedgerError as error:
+        return _refused(request, night_id, str(error), BAD_INPUT)
+    return night_page(request, night_id, confirm=panel)
 
 
 @login_required

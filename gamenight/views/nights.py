@@ -38,10 +38,13 @@ from gamenight.models import (
     Seat,
 )
 from gamenight.pages.access import group_for_user, night_for_user
+from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.night import night_context, night_page
+from gamenight.pages.night_confirms import end_panel, split_panel
 from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
 from gamenight.services import LedgerError, PotsNotEmptyError
 from gamenight.services.digital import HandOverError
+from gamenight.services.nights import PotsChangedError
 from gamenight.services.request_keys import Result, once
 
 # ------------------------------------------------------------------ plan and start
@@ -96,8 +99,11 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
     night, _membership = night_for_user(request, night_id, record=True)
     if night.status != NightStatus.PLANNED:
         return redirect("night_detail", night_id=night.pk)
+    players = list(night.group.players.all())
     form = StartNightForm(
-        request.POST if request.method == "POST" else None, players=night.group.players.all()
+        request.POST if request.method == "POST" else None,
+        players=players,
+        ticked=_last_table(night) or {p.pk for p in players},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -119,6 +125,20 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
     return render_page(request, "nights/night_start.html", context, status=status)
 
 
+def _last_table(night: Night) -> set[int]:
+    """Who sat at the group's last night before this one (empty for a first night):
+    the usual table, ticked present so that the host only unticks who is missing."""
+    last = (
+        Night.objects.filter(group_id=night.group_id, seats__isnull=False)
+        .exclude(pk=night.pk)
+        .order_by("-date", "-id")
+        .first()
+    )
+    if last is None:
+        return set()
+    return set(Seat.objects.filter(night=last).values_list("player_id", flat=True))
+
+
 # ------------------------------------------------------------------ the night page
 
 
@@ -137,12 +157,26 @@ def _table_action(
     form_name: str,
     players: Callable[[Night], Any],
     write: Callable[[Night, dict[str, Any]], object],
+    confirm: Callable[[Night, dict[str, Any]], ConfirmPanel] | None = None,
 ) -> HttpResponse:
-    """Validate the form, let the service write, and show the night again (with any message)."""
+    """Validate the form, let the service write, and show the night again (with any message).
+
+    With ``confirm`` the first tap shows its panel (what will move) and writes
+    nothing; the write waits for the panel's ``confirm=1``.
+    """
     night, membership = night_for_user(request, night_id, record=True)
     form = form_class(request.POST, players=players(night))
     refusal: LedgerError | None = None
-    if form.is_valid():
+    if form.is_valid() and confirm is not None and not confirmed(request.POST):
+        try:
+            panel = confirm(night, form.cleaned_data)
+        except LedgerError as error:
+            form.add_error(None, str(error))
+            refusal = error
+        else:
+            context = night_context(night, membership, **{form_name: form, "confirm": panel})
+            return render_page(request, "nights/night.html", context)
+    elif form.is_valid():
         try:
             write(night, form.cleaned_data)
         except LedgerError as error:
@@ -150,8 +184,27 @@ def _table_action(
             refusal = error
         else:
             return redirect("night_detail", night_id=night.pk)
-    context = night_context(night, membership, **{form_name: form, "refusal": refusal})
+    fresh = _fresh_panel(night, form, refusal, confirm)
+    context = night_context(
+        night, membership, **{form_name: form, "refusal": refusal, "confirm": fresh}
+    )
     return render_page(request, "nights/night.html", context, status=BAD_INPUT)
+
+
+def _fresh_panel(
+    night: Night,
+    form: forms.Form,
+    refusal: LedgerError | None,
+    confirm: Callable[[Night, dict[str, Any]], ConfirmPanel] | None,
+) -> ConfirmPanel | None:
+    """A confirm made on a stale preview (the pots changed since): the panel again,
+    with what would move now, under the refusal's message."""
+    if confirm is None or not isinstance(refusal, PotsChangedError):
+        return None
+    try:
+        return confirm(night, form.cleaned_data)
+    except LedgerError:
+        return None
 
 
 def _away(night: Night) -> Any:
@@ -268,7 +321,11 @@ def night_split(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
             by=request.user,
             key=data["key"],
             players=data["players"],
+            expect=data["expect"] or None,
         )
+
+    def confirm(night: Night, data: dict[str, Any]) -> ConfirmPanel:
+        return split_panel(night, data["players"], request.POST)
 
     return _table_action(
         request,
@@ -277,6 +334,7 @@ def night_split(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
         form_name="split_form",
         players=_seated,
         write=write,
+        confirm=confirm,
     )
 
 
@@ -285,7 +343,13 @@ def night_split(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
 def night_end(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = night_for_user(request, night_id, record=True)
     try:
-        services.end_night(night_id=night.pk, by=request.user)
+        if night.status == NightStatus.CLOSED or confirmed(request.POST):
+            # Ending a closed night again is the no-op of a double tap.
+            services.end_night(night_id=night.pk, by=request.user)
+        else:
+            panel = end_panel(night, request.POST)
+            context = night_context(night, membership, confirm=panel)
+            return render_page(request, "nights/night.html", context)
     except PotsNotEmptyError as error:
         context = night_context(night, membership, end_error=str(error))
         context["pots_held"] = True

@@ -43,7 +43,9 @@ from gamenight.models import (
     Transaction,
 )
 from gamenight.pages.access import night_for_user
+from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.deals import deal_list_context
+from gamenight.pages.night_confirms import undo_panel
 from gamenight.pages.recording_preview import (
     night_pot_preview,
     table_hand_preview,
@@ -316,6 +318,7 @@ def _render_deals(
     *,
     error: str = "",
     error_for: int | None = None,
+    confirm: ConfirmPanel | None = None,
 ) -> HttpResponse:
     listed = deal_list_context(night, membership)
     # A refused undo says why next to its own game (where the tap was), else on top.
@@ -324,6 +327,9 @@ def _render_deals(
         **listed,
         "error": error,
         "error_for": error_for if in_row else None,
+        # The undo's confirm panel, in its game's row (nights/_confirm.html).
+        "undo_confirm": confirm,
+        "confirm_for": error_for if in_row and confirm is not None else None,
         "night_url": night_page_url(night),
         "games": GAMES.values(),
     }
@@ -341,6 +347,15 @@ def undo_deal(
 ) -> HttpResponse:
     night, membership = night_for_user(request, night_id, record=True)
     key = request.POST.get("key", "")
+    if not confirmed(request.POST):
+        # The first tap: what the undo gives back, and one more tap to do it.
+        try:
+            panel = undo_panel(night, transaction_id, key, cancel=night_page_url(night))
+        except services.LedgerError as error:
+            return _render_deals(
+                request, night, membership, error=str(error), error_for=transaction_id
+            )
+        return _render_deals(request, night, membership, error_for=transaction_id, confirm=panel)
     try:
         services.undo(
             night_id=night.pk,

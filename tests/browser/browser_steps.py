@@ -57,12 +57,13 @@ def create_group(page: Any, name: str = "Friday Felt") -> None:
 
 
 def add_players(page: Any, names: tuple[str, ...] = PLAYERS) -> None:
+    """All of them in one form: one name a line."""
+    page.get_by_role("link", name="Add players").click()
+    expect(page.get_by_role("heading", name="New players")).to_be_visible()
+    fits_phone(page)
+    page.get_by_label("Names, one per line").fill("\n".join(names))
+    page.get_by_role("button", name="Add players").click()
     for name in names:
-        page.get_by_role("link", name="Add player").click()
-        expect(page.get_by_role("heading", name="New player")).to_be_visible()
-        fits_phone(page)
-        page.get_by_label("Name", exact=True).fill(name)
-        page.get_by_role("button", name="Add player").click()
         expect(page.locator("section", has_text="Players").get_by_text(name)).to_be_visible()
 
 
@@ -101,9 +102,12 @@ def plan_night(
 
 def start_night(page: Any, names: tuple[str, ...] = PLAYERS, buy_in: int = 100) -> None:
     """Tick everyone present, seat them in the given order, each buying in for ``buy_in``."""
+    presence = page.locator("fieldset.presence label.present")
+    for box in presence.all():
+        box.get_by_role("checkbox").set_checked(box.inner_text().strip() in names)
+    page.locator("details.seat-details summary").click()
     for seat, name in enumerate(names, start=1):
         row = page.locator("fieldset.seat-row", has=page.get_by_text(name, exact=True))
-        row.get_by_role("checkbox").check()
         row.locator("input[name^=position_]").fill(str(seat))
         row.locator("input[name^=buy_in_]").fill(str(buy_in))
     page.get_by_role("button", name="Start the night").click()

@@ -423,7 +423,8 @@ def test_three_phones_and_a_tv_play_digital_hands(
     assert stacks(tv) == AFTER_GUTS
 
     # ---- The night closes; the standings show each player's net.
-    tv.get_by_role("button", name="End the night").click()
+    tv.get_by_role("button", name="End the night", exact=True).click()
+    tv.get_by_role("button", name="Yes, end the night").click()
     expect(tv.get_by_text("The night is over.")).to_be_visible()
     tv.goto(f"/groups/{night.group_id}/seasons/{night.season_id}/standings/")
     expect(tv.get_by_role("heading", name="Standings: Spring")).to_be_visible()

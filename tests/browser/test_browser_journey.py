@@ -144,7 +144,11 @@ def test_a_whole_night_on_a_phone(page: Any) -> None:
     # ---- Undo the last deal: the stacks and the pots are as before it.
     deals = page.locator("#deal-list li.deal")
     expect(deals).to_have_count(6)
-    deals.first.get_by_role("button", name="Undo").click()
+    deals.first.get_by_role("button", name="Undo", exact=True).click()
+    # One more tap, on the panel saying what goes back (Dan gives the 100 back).
+    panel = deals.first.locator(".confirm-panel")
+    expect(panel.locator(".moves")).to_contain_text("Dan -100")
+    panel.get_by_role("button", name="Yes, undo it").click()
     expect(deals.first.locator(".marker")).to_have_text("undone")
     # The undo swaps only the list of games; the table above shows the new
     # stacks once the page is loaded again.
@@ -153,16 +157,19 @@ def test_a_whole_night_on_a_phone(page: Any) -> None:
     assert _night_pots(page) == {"Guts pot": 100, "Guts reserve": 20}
 
     # ---- The end: refused while chips are in the middle; the page offers the split.
-    page.get_by_role("button", name="End the night").click()
+    page.get_by_role("button", name="End the night", exact=True).click()
     expect(page.locator("#end .alert")).to_be_visible()
     fits_phone(page)
     page.locator("#end").get_by_role("link", name="Split the chips in the middle first.").click()
     for name in ("Anna", "Ben", "Carla", "Dan", "Eva"):
         page.locator("#pots").get_by_label(name, exact=True).check()
-    page.get_by_role("button", name="Split the pots").click()
+    page.get_by_role("button", name="Split the pots", exact=True).click()
+    expect(page.locator("#pots .confirm-panel")).to_be_visible()
+    page.get_by_role("button", name="Yes, split the pots").click()
     expect(page.locator("#pots")).to_have_count(0)
     assert stacks(page) == {"Anna": 72, "Ben": 44, "Carla": 56, "Dan": 251, "Eva": 77}
-    page.get_by_role("button", name="End the night").click()
+    page.get_by_role("button", name="End the night", exact=True).click()
+    page.get_by_role("button", name="Yes, end the night").click()
     expect(page.get_by_text("The night is over.")).to_be_visible()
     fits_phone(page)
     assert Night.objects.get(pk=night.pk).status == NightStatus.CLOSED

@@ -311,7 +311,7 @@ def test_the_host_abandons_a_hand_and_no_chip_moves(night: Table) -> None:
     before = stacks(night.night)
     transactions = Transaction.objects.count()
     response = client_for(night.cohost).post(
-        reverse("digital_abandon", args=[night.night.pk, hand.pk]), {"key": "ab"}
+        reverse("digital_abandon", args=[night.night.pk, hand.pk]), {"key": "ab", "confirm": "1"}
     )
     assert response.status_code == 302
     hand.refresh_from_db()

@@ -372,7 +372,7 @@ def test_a_second_player_of_the_same_name_is_refused_in_german(table: Table) -> 
         f"/groups/{table.group.pk}/players/new/", {"key": "dup", "name": "Anna", "email": ""}
     )
     assert response.status_code == 422
-    text = assert_german(response, "Neuer Spieler")
+    text = assert_german(response, "Neue Spieler")
     assert "Es gibt schon einen Spieler namens Anna" in text
 
 

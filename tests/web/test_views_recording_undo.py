@@ -41,7 +41,9 @@ def test_the_list_shows_each_game_with_its_chips_and_an_undo_button(
 def test_undo_records_a_reversal_and_puts_the_chips_back(
     table: Table, recorded: Transaction
 ) -> None:
-    response = client_for(table.owner).post(undo_url(table, recorded), {"key": "u1"})
+    response = client_for(table.owner).post(
+        undo_url(table, recorded), {"key": "u1", "confirm": "1"}
+    )
     assert response.status_code == 302
     reversal = Transaction.objects.get(reverses=recorded)
     assert reversal.kind == TransactionKind.REVERSAL
@@ -57,8 +59,8 @@ def test_undo_records_a_reversal_and_puts_the_chips_back(
 
 def test_a_double_tap_on_undo_reverses_once(table: Table, recorded: Transaction) -> None:
     client = client_for(table.owner)
-    client.post(undo_url(table, recorded), {"key": "u1"})
-    client.post(undo_url(table, recorded), {"key": "u1"})
+    client.post(undo_url(table, recorded), {"key": "u1", "confirm": "1"})
+    client.post(undo_url(table, recorded), {"key": "u1", "confirm": "1"})
     assert Transaction.objects.filter(kind=TransactionKind.REVERSAL).count() == 1
 
 
@@ -66,8 +68,8 @@ def test_undoing_twice_with_new_keys_says_it_was_undone(
     table: Table, recorded: Transaction
 ) -> None:
     client = client_for(table.owner)
-    client.post(undo_url(table, recorded), {"key": "u1"})
-    response = client.post(undo_url(table, recorded), {"key": "u2"})
+    client.post(undo_url(table, recorded), {"key": "u1", "confirm": "1"})
+    response = client.post(undo_url(table, recorded), {"key": "u2", "confirm": "1"})
     assert response.status_code == 200
     assert "this was undone already" in response.content.decode()
     assert Transaction.objects.filter(kind=TransactionKind.REVERSAL).count() == 1
@@ -77,7 +79,7 @@ def test_an_htmx_undo_reloads_the_page_so_stacks_and_pots_are_current(
     table: Table, recorded: Transaction
 ) -> None:
     response = client_for(table.owner).post(
-        undo_url(table, recorded), {"key": "u1"}, HTTP_HX_REQUEST="true"
+        undo_url(table, recorded), {"key": "u1", "confirm": "1"}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 204
     assert response["HX-Refresh"] == "true"
@@ -91,7 +93,12 @@ def test_an_undo_without_a_key_records_nothing(table: Table, recorded: Transacti
 
 
 def test_a_viewer_cannot_undo(table: Table, recorded: Transaction) -> None:
-    assert client_for(table.viewer).post(undo_url(table, recorded), {"key": "u"}).status_code == 403
+    assert (
+        client_for(table.viewer)
+        .post(undo_url(table, recorded), {"key": "u", "confirm": "1"})
+        .status_code
+        == 403
+    )
     assert not Transaction.objects.filter(kind=TransactionKind.REVERSAL).exists()
 
 

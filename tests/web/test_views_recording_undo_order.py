@@ -46,7 +46,7 @@ def test_undoing_a_guts_deal_a_later_deal_played_on_is_refused_naming_it(table: 
     first = guts(table, "g1", anna, ben)
     guts(table, "g2", ben, anna)
     before = (stacks(table.night), pot(table.night, AccountKind.GUTS_POT))
-    response = client_for(table.owner).post(undo_url(table, first), {"key": "u1"})
+    response = client_for(table.owner).post(undo_url(table, first), {"key": "u1", "confirm": "1"})
     assert response.status_code == 200
     assert alerts(response.content.decode()) == [
         "Later games were played with the pot this one left: undo Guts #2 first."
@@ -64,7 +64,11 @@ def test_the_refusal_is_shown_once_in_the_row_of_the_game_tapped(table: Table) -
     anna, ben, _carla = table.ids
     first = guts(table, "g1", anna, ben)
     guts(table, "g2", ben, anna)
-    html = client_for(table.owner).post(undo_url(table, first), {"key": "u1"}).content.decode()
+    html = (
+        client_for(table.owner)
+        .post(undo_url(table, first), {"key": "u1", "confirm": "1"})
+        .content.decode()
+    )
     rows = re.findall(r'<li class="deal[^"]*">(.*?)</li>', html, re.S)
     assert [("#1 Guts" in row, 'role="alert"' in row) for row in rows] == [
         (False, False),
@@ -92,8 +96,8 @@ def test_guts_deals_undone_newest_first_put_the_night_back(table: Table) -> None
     first = guts(table, "g1", anna, ben)
     second = guts(table, "g2", ben, anna)
     client = client_for(table.owner)
-    assert client.post(undo_url(table, second), {"key": "u2"}).status_code == 302
-    assert client.post(undo_url(table, first), {"key": "u1"}).status_code == 302
+    assert client.post(undo_url(table, second), {"key": "u2", "confirm": "1"}).status_code == 302
+    assert client.post(undo_url(table, first), {"key": "u1", "confirm": "1"}).status_code == 302
     assert reversals() == 2
     assert stacks(table.night) == {"Anna": 50, "Ben": 50, "Carla": 50}
     assert pot(table.night, AccountKind.GUTS_POT) == 0
@@ -169,7 +173,7 @@ def ben_wins_then_loses_everything(table: Table) -> Transaction:
 
 def test_a_table_hand_whose_chips_were_spent_later_names_that_hand(table: Table) -> None:
     first = ben_wins_then_loses_everything(table)
-    response = client_for(table.owner).post(undo_url(table, first), {"key": "u1"})
+    response = client_for(table.owner).post(undo_url(table, first), {"key": "u1", "confirm": "1"})
     assert alerts(response.content.decode()) == [
         "Undoing this would leave Ben with -4 chips: Ben played them in Five-card draw #3."
         " Undo Five-card draw #3 first or, if that game stands, rebuy for Ben first."
@@ -194,7 +198,7 @@ def test_the_refusal_is_german_on_a_german_page(table: Table) -> None:
     first = guts(table, "g1", anna, ben)
     guts(table, "g2", ben, anna)
     response = client_for(table.owner).post(
-        undo_url(table, first), {"key": "u1"}, HTTP_ACCEPT_LANGUAGE="de"
+        undo_url(table, first), {"key": "u1", "confirm": "1"}, HTTP_ACCEPT_LANGUAGE="de"
     )
     assert alerts(response.content.decode()) == [
         "Spätere Spiele wurden mit dem Pot dieses Spiels gespielt: mach zuerst Guts #2 rückgängig."

@@ -536,7 +536,7 @@ def _fill_guts_pot(table: Table) -> None:
 @pytest.mark.parametrize("who", ["owner", "cohost"])
 def test_hosts_end_the_night(client: Client, table: Table, who: str) -> None:
     client.force_login(getattr(table, who))
-    response = client.post(f"/nights/{table.night.pk}/end/", {"key": "e1"})
+    response = client.post(f"/nights/{table.night.pk}/end/", {"key": "e1", "confirm": "1"})
     assert response.status_code == 302
     table.night.refresh_from_db()
     assert table.night.status == NightStatus.CLOSED
@@ -547,14 +547,17 @@ def test_hosts_end_the_night(client: Client, table: Table, who: str) -> None:
 
 def test_ending_twice_is_harmless(client: Client, table: Table) -> None:
     client.force_login(table.owner)
-    client.post(f"/nights/{table.night.pk}/end/", {"key": "e1"})
-    assert client.post(f"/nights/{table.night.pk}/end/", {"key": "e1"}).status_code == 302
+    client.post(f"/nights/{table.night.pk}/end/", {"key": "e1", "confirm": "1"})
+    assert (
+        client.post(f"/nights/{table.night.pk}/end/", {"key": "e1", "confirm": "1"}).status_code
+        == 302
+    )
 
 
 def test_a_night_with_chips_in_the_guts_pot_does_not_end(client: Client, table: Table) -> None:
     _fill_guts_pot(table)
     client.force_login(table.owner)
-    response = client.post(f"/nights/{table.night.pk}/end/", {"key": "e1"})
+    response = client.post(f"/nights/{table.night.pk}/end/", {"key": "e1", "confirm": "1"})
     assert response.status_code == 422
     html = response.content.decode()
     assert "chips are still in the middle" in html
@@ -572,12 +575,16 @@ def test_the_split_empties_the_pots_and_the_night_ends(client: Client, table: Ta
     assert "Guts pot: <strong>6</strong>" in html
     anna, ben, carla = table.players
     response = client.post(
-        f"/nights/{table.night.pk}/split/", {"key": "s1", "players": [anna.pk, ben.pk, carla.pk]}
+        f"/nights/{table.night.pk}/split/",
+        {"key": "s1", "players": [anna.pk, ben.pk, carla.pk], "confirm": "1"},
     )
     assert response.status_code == 302
     assert pot(table.night, AccountKind.GUTS_POT) == 0
     assert stacks(table.night) == {"Anna": 50, "Ben": 50, "Carla": 50}
-    assert client.post(f"/nights/{table.night.pk}/end/", {"key": "e1"}).status_code == 302
+    assert (
+        client.post(f"/nights/{table.night.pk}/end/", {"key": "e1", "confirm": "1"}).status_code
+        == 302
+    )
 
 
 @pytest.mark.parametrize("players", [[], ["abc"], [999999]])
