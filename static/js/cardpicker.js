@@ -125,22 +125,23 @@
   });
 
   function enhance(root) {
-    var boxes = (root || document).querySelectorAll("[data-cards-field]");
-    for (var i = 0; i < boxes.length; i++) {
-      var box = boxes[i];
-      if (box.getAttribute("data-picker-ready")) continue;
-      box.setAttribute("data-picker-ready", "1");
-      box.querySelector("[data-cards-open]").hidden = false;
-      var input = box.querySelector("[data-cards-input]");
-      // A form shown again (after a preview) names the hands already typed.
-      if (input.value.trim() !== "" && window.htmx) window.htmx.trigger(input, "cardsname");
+    var buttons = (root || document).querySelectorAll("[data-cards-open][hidden]");
+    for (var i = 0; i < buttons.length; i++) buttons[i].hidden = false;
+  }
+
+  // A form shown again (after a preview) names the hands already typed. Only once
+  // htmx has set up the fields (htmx:load), or the event would find no listener.
+  function nameTyped(root) {
+    var inputs = (root || document).querySelectorAll("[data-cards-input]");
+    for (var i = 0; i < inputs.length; i++) {
+      if (inputs[i].value.trim() !== "" && window.htmx) window.htmx.trigger(inputs[i], "cardsname");
     }
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { enhance(document); });
-  } else {
-    enhance(document);
-  }
-  document.addEventListener("htmx:load", function (event) { enhance(event.target); });
+  enhance(document);
+  document.addEventListener("DOMContentLoaded", function () { enhance(document); });
+  document.addEventListener("htmx:load", function (event) {
+    enhance(event.target);
+    nameTyped(event.target);
+  });
 })();

@@ -118,6 +118,8 @@ def test_a_six_player_baseball_showdown_tapped_in_with_the_picker(
     taps.count += 1  # the Preview tap inside preview()
     section = preview(page)
     assert net_of(section, "Anna") == 5
+    # The form came back with the preview: the hands typed are named again.
+    expect(seat_row(page, "Anna").locator(".hand-name")).to_have_text("four of a kind, kings")
     for name in SIX[1:]:
         assert net_of(section, name) == -1
     taps.count += 1  # the Confirm tap inside confirm()
