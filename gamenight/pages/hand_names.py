@@ -18,7 +18,7 @@ from engine.games.catalog import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, make_ru
 from engine.hands.rankings import HighRanking, Ranking
 from engine.hands.showdown import scores_from_cards
 from gamenight.engine_texts import hand_name
-from gamenight.forms.cards import read_table_cards
+from gamenight.forms.cards import SHARED_FIELDS, read_table_cards
 from gamenight.forms.recording import Family, Game
 
 
@@ -45,6 +45,10 @@ def name_hand(
     if game.family is Family.BOARD and board.strip():
         texts["board"] = board
     read = read_table_cards(texts, names={})
+    if read.error_field in SHARED_FIELDS:
+        # The card in the middle is the form's own field to complain about: the hand
+        # is named without it.
+        read = read_table_cards({"cards": cards}, names={})
     if read.error:
         return NamedHand(error=read.error)
     middle = read.cards.get("spit", ())

@@ -7,6 +7,8 @@ from django.test import Client
 from helpers.clients import client_for
 from ledger_helpers import Table, make_table
 
+from gamenight.forms.recording import GAMES
+
 
 def name_url(table: Table, game: str = "baseball") -> str:
     return f"/nights/{table.night.pk}/record/{game}/hand-name/"
@@ -144,3 +146,20 @@ def test_the_form_includes_the_picker_for_each_row(table: Table) -> None:
         assert f'id="id_cards_{pid}-picker"' in text
     assert f"/nights/{table.night.pk}/record/baseball/hand-name/" in text
     assert "cardpicker.js" in text
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_answers_every_kind_of_hand(table: Table, game: str) -> None:
+    client = client_for(table.owner, raise_request_exception=False)
+    for cards in ("", "K", "K K 9 3 B 5 8", "As Ks", "A K Q J 10 9 8 7 6 5", "Zx", "Ks Ks"):
+        for extra in ({}, {"spit": "7"}, {"spit": "Zz"}, {"board": "A K Q 2 3"}, {"board": "A"}):
+            response = client.get(name_url(table, game), {"cards": cards, **extra})
+            assert response.status_code == 200, (game, cards, extra)
+
+
+def test_a_bad_spit_card_is_left_to_its_own_field(table: Table) -> None:
+    response = client_for(table.owner).get(
+        name_url(table, "spit-in-the-ocean"), {"cards": "K K 7 2", "spit": "Zz"}
+    )
+    assert "Zz" not in _text(response)
+    assert "pair of kings" in _text(response)
