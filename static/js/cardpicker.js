@@ -129,12 +129,15 @@
     for (var i = 0; i < buttons.length; i++) buttons[i].hidden = false;
   }
 
-  // A form shown again (after a preview) names the hands already typed. Only once
-  // htmx has set up the fields (htmx:load), or the event would find no listener.
+  // A form shown again (after a preview) names the hands already typed; a field the
+  // form refused shows the form's message already, not the same one twice. Only
+  // once htmx has set up the fields (htmx:load), or the event would find no listener.
   function nameTyped(root) {
     var inputs = (root || document).querySelectorAll("[data-cards-input]");
     for (var i = 0; i < inputs.length; i++) {
-      if (inputs[i].value.trim() !== "" && window.htmx) window.htmx.trigger(inputs[i], "cardsname");
+      var input = inputs[i];
+      if (input.value.trim() === "" || input.getAttribute("aria-invalid") === "true") continue;
+      if (window.htmx) window.htmx.trigger(input, "cardsname");
     }
   }
 
