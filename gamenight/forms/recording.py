@@ -261,7 +261,8 @@ class RecordGameForm(forms.Form):
         suit nobody else at the table holds (:mod:`gamenight.forms.cards`)."""
         texts: dict[str, str] = {}
         for name in ("spit", "board"):
-            if data.get(name):  # left out when its own check failed
+            # Left out when empty or its own check failed (the 2♠ is card 0: not falsy).
+            if data.get(name) is not None and data.get(name) != ():
                 texts[name] = str(self.data.get(self.add_prefix(name), ""))
         names = {f"cards_{r.player_id}": r.name for r in self.rows}
         for key in names:

@@ -170,3 +170,40 @@ def test_the_same_card_twice_in_one_hand_is_named_in_german(five: Table) -> None
     )
     assert "Anna: „K♠“ ist dieselbe Karte wie „Ks“" in html
     assert not Transaction.objects.filter(idempotency_key="ranks-1").exists()
+
+
+def test_a_spit_card_written_as_a_rank_alone_gets_a_suit_nobody_holds(db: None) -> None:
+    """Spit "2" with Anna's 2♠ and 2♥: the spit card becomes another two, not the 2♠
+    (card 0, the one card whose code is falsy)."""
+    table = make_table(names=("Anna", "Ben"))
+    ids = _by_name(table)
+    data = {
+        "key": "spit-two",
+        "spit": "2",
+        f"chips_{ids['Anna']}": 1,
+        f"chips_{ids['Ben']}": 1,
+        f"cards_{ids['Anna']}": "2s 2h K Q",
+        f"cards_{ids['Ben']}": "A A 7 5",
+        "preview": "1",
+    }
+    html = client_for(table.owner).post(record_url(table, "spit-in-the-ocean"), data).content
+    text = html.decode()
+    assert "appears twice" not in text
+    # The twos are wild: Anna's two, the spit card and the king make four kings.
+    assert "four of a kind, kings" in text
+
+
+def test_a_spit_card_held_by_a_player_too_is_named(db: None) -> None:
+    table = make_table(names=("Anna", "Ben"))
+    ids = _by_name(table)
+    data = {
+        "key": "spit-twice",
+        "spit": "2s",
+        f"chips_{ids['Anna']}": 1,
+        f"chips_{ids['Ben']}": 1,
+        f"cards_{ids['Anna']}": "2s 2h K Q",
+        f"cards_{ids['Ben']}": "A A 7 5",
+        "preview": "1",
+    }
+    text = client_for(table.owner).post(record_url(table, "spit-in-the-ocean"), data).content
+    assert "Anna: 2s appears twice: it is the card in the middle too" in text.decode()
