@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Final
 
-from engine.errors import DuplicateCardError, MalformedCardError
+from engine.errors import CardError, DuplicateCardError, MalformedCardError
 
 RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "shdc"
@@ -171,7 +171,9 @@ def parse_rank(token: str) -> int:
     """A rank alone, as in ``--wild 3,9`` or ``D``: English or German letters, ``10`` or ``T``."""
     rank = _RANK_BY_TOKEN.get(token.strip().upper())
     if rank is None:
-        raise MalformedCardError(f"{token!r} is not a rank (2-10, J/B, Q/D, K, A)", token=token)
+        raise MalformedCardError(
+            f"{token!r} is not a rank (2-10, J/B, Q/D, K, A)", token=token, code="not_a_rank"
+        )
     return rank
 
 
@@ -180,7 +182,9 @@ def parse_card(token: str) -> Card:
     text = token.strip().replace("\ufe0f", "")  # emoji variation selector after a suit
     if len(text) < 2:
         raise MalformedCardError(
-            f"{token!r} is not a card: write a rank and a suit, like As or D♠", token=token
+            f"{token!r} is not a card: write a rank and a suit, like As or D♠",
+            token=token,
+            code="not_a_card",
         )
     rank = _RANK_BY_TOKEN.get(text[:-1].upper())
     suit = _SUIT_BY_TOKEN.get(text[-1].lower())
@@ -188,11 +192,15 @@ def parse_card(token: str) -> Card:
         raise MalformedCardError(
             f"{token!r} is not a card: unknown rank {text[:-1]!r} (2-10, J/B, Q/D, K, A)",
             token=token,
+            code="unknown_rank",
+            params={"rank": text[:-1]},
         )
     if suit is None:
         raise MalformedCardError(
             f"{token!r} is not a card: unknown suit {text[-1]!r} (s h d c or ♠ ♥ ♦ ♣)",
             token=token,
+            code="unknown_suit",
+            params={"suit": text[-1]},
         )
     return ALL_CARDS[rank * 4 + suit]
 
@@ -200,6 +208,11 @@ def parse_card(token: str) -> Card:
 def split_tokens(text: str) -> list[str]:
     """The card tokens of a hand written as text, separated by spaces or commas."""
     return [t for t in _SPLIT.split(text.strip()) if t]
+
+
+def is_bare_rank(token: str) -> bool:
+    """``K``, ``10``, ``d``: a rank written without a suit."""
+    return token.strip().upper() in _RANK_BY_TOKEN
 
 
 def parse_cards(hand: str | Iterable[str], *, fill_suits: bool = False) -> list[Card]:
@@ -210,11 +223,76 @@ def parse_cards(hand: str | Iterable[str], *, fill_suits: bool = False) -> list[
     suits so that they never make a flush by accident.
     """
     tokens = split_tokens(hand) if isinstance(hand, str) else list(hand)
+    cards, bare = _read_tokens(tokens, fill_suits=fill_suits)
+    if bare:
+        cards = _fill_suits(tokens, cards, bare, taken=set(cards), per_suit=_suit_counts(cards))
+    return cards
+
+
+def parse_hands(hands: Mapping[str, str], *, shared: Collection[str] = ()) -> dict[str, list[Card]]:
+    """Read the hands of one table at once, ranks alone allowed (the rule sheets' ``K K 9 3``).
+
+    A rank alone gets a suit no other hand (nor the ``shared`` cards: a board, a
+    spit card) holds, spread over the suits within its hand, the shared cards
+    counted, so that it never makes a flush by accident: without suits a flush
+    cannot be told, and the command line's ``rank`` judges such hands the same way.
+    A card written with its suit in two hands raises :class:`DuplicateCardError`
+    (code ``card_twice``, ``params["other"]`` the other hand's key); every
+    :class:`CardError` raised names the hand it was found in as ``where``.
+    """
+    tokens = {key: split_tokens(text) for key, text in hands.items()}
+    suited: dict[str, list[Card]] = {}
+    bare: dict[str, list[tuple[int, str]]] = {}
+    owner: dict[Card, str] = {}
+    for key, hand in tokens.items():
+        try:
+            suited[key], bare[key] = _read_tokens(hand, fill_suits=True)
+        except CardError as error:
+            error.where = key
+            raise
+        for card in suited[key]:
+            if card in owner:
+                twice = DuplicateCardError(
+                    f"{card} appears twice",
+                    token=str(card),
+                    code="card_twice",
+                    params={"card": int(card), "other": owner[card]},
+                )
+                twice.where = key
+                raise twice
+            owner[card] = key
+    taken = set(owner)
+    # The shared cards first: their suits count in every hand they belong to.
+    order = [k for k in tokens if k in shared] + [k for k in tokens if k not in shared]
+    result: dict[str, list[Card]] = {}
+    for key in order:
+        per_suit = _suit_counts(suited[key])
+        if key not in shared:
+            for other in shared:
+                for card in result.get(other, ()):
+                    per_suit[card.suit] += 1
+        if bare[key]:
+            try:
+                result[key] = _fill_suits(
+                    tokens[key], suited[key], bare[key], taken=taken, per_suit=per_suit
+                )
+            except CardError as error:
+                error.where = key
+                raise
+        else:
+            result[key] = suited[key]
+    return {key: result[key] for key in tokens}
+
+
+def _read_tokens(
+    tokens: Sequence[str], *, fill_suits: bool
+) -> tuple[list[Card], list[tuple[int, str]]]:
+    """The cards written with a suit (the same one twice refused) and the ranks alone."""
     cards: list[Card] = []
     seen: dict[Card, str] = {}
     bare: list[tuple[int, str]] = []
     for position, token in enumerate(tokens):
-        if fill_suits and token.strip().upper() in _RANK_BY_TOKEN:
+        if fill_suits and is_bare_rank(token):
             bare.append((position, token))
             continue
         card = parse_card(token)
@@ -222,27 +300,41 @@ def parse_cards(hand: str | Iterable[str], *, fill_suits: bool = False) -> list[
             raise DuplicateCardError(
                 f"{token!r} is the same card as {seen[card]!r}: a deck has each card once",
                 token=token,
+                code="same_card",
+                params={"first": seen[card]},
             )
         seen[card] = token
         cards.append(card)
-    if bare:
-        cards = _fill_suits(tokens, cards, bare)
-    return cards
+    return cards, bare
 
 
-def _fill_suits(tokens: list[str], suited: list[Card], bare: list[tuple[int, str]]) -> list[Card]:
-    """Give each bare rank the least used suit still free for that rank; keep token order."""
+def _suit_counts(cards: Iterable[Card]) -> list[int]:
     per_suit = [0, 0, 0, 0]
-    for card in suited:
+    for card in cards:
         per_suit[card.suit] += 1
-    taken = set(suited)
+    return per_suit
+
+
+def _fill_suits(
+    tokens: Sequence[str],
+    suited: list[Card],
+    bare: list[tuple[int, str]],
+    *,
+    taken: set[Card],
+    per_suit: list[int],
+) -> list[Card]:
+    """Give each bare rank the least used suit (``per_suit``) still free (not in
+    ``taken``, which grows) for that rank; keep token order."""
     filled: dict[int, Card] = {}
     for position, token in bare:
         rank = parse_rank(token)
         free = [s for s in range(4) if ALL_CARDS[rank * 4 + s] not in taken]
         if not free:
             raise DuplicateCardError(
-                f"{token!r}: all four cards of that rank are already in the hand", token=token
+                f"{token!r}: all four cards of that rank are already in the hand",
+                token=token,
+                code="rank_used_up",
+                params={"rank": rank},
             )
         suit = min(free, key=lambda s: per_suit[s])
         per_suit[suit] += 1
@@ -264,7 +356,9 @@ def check_distinct(cards: Sequence[int]) -> None:
         for c in cards:
             if c in seen:
                 name = str(ALL_CARDS[c])
-                raise DuplicateCardError(f"{name} appears twice", token=name)
+                raise DuplicateCardError(
+                    f"{name} appears twice", token=name, code="card_twice", params={"card": c}
+                )
             seen.add(c)
 
 

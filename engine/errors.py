@@ -28,9 +28,18 @@ class EngineError(ValueError):
 class CardError(EngineError):
     """A card or a hand could not be read."""
 
-    def __init__(self, message: str, *, token: str) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        token: str,
+        code: str = "",
+        params: Mapping[str, ErrorParam] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params={"token": token, **(params or {})})
         self.token = token
+        self.where: str | None = None
+        """Which of several hands read together it was found in (``parse_hands``)."""
 
 
 class MalformedCardError(CardError):

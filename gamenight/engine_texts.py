@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.translation import get_language, gettext, ngettext
 
-from engine.cards import rank_name
+from engine.cards import ALL_CARDS, rank_name
 from engine.hands.evaluate import HandValue
 from engine.table_hand.settle import Reason
 from gamenight.games import game_title
@@ -50,6 +50,16 @@ def _ordinal(place: int) -> str:
         8: gettext("eighth"),
     }
     return words.get(place) or gettext("%(place)dth") % {"place": place}
+
+
+def page_lang() -> str:
+    """``de`` or ``en``: the language of the page, as the engine names it."""
+    return (get_language() or "en").split("-")[0]
+
+
+def card_text(card: int) -> str:
+    """A card in the page's notation: ``Qs`` in English, ``D♠`` in German."""
+    return ALL_CARDS[card].format(lang=page_lang())
 
 
 def hand_name(value: HandValue | None, english: str) -> str:
@@ -228,12 +238,32 @@ def error_text(error: Exception) -> str:
         "switch_not_allowed": lambda: gettext(
             "%(game)s is not on the group's list of games a jack may switch to"
         ),
+        # Cards typed into a form (engine.cards): each names the token as it was typed.
+        "not_a_card": lambda: gettext(
+            "'%(token)s' is not a card: write a rank and a suit (As, 10h, D♠) or the rank alone (K)"
+        ),
+        "unknown_rank": lambda: gettext(
+            "'%(token)s' is not a card: unknown rank '%(rank)s' (2-10, J/B, Q/D, K, A)"
+        ),
+        "unknown_suit": lambda: gettext(
+            "'%(token)s' is not a card: unknown suit '%(suit)s' (s h d c or ♠ ♥ ♦ ♣)"
+        ),
+        "not_a_rank": lambda: gettext("'%(token)s' is not a rank (2-10, J/B, Q/D, K, A)"),
+        "same_card": lambda: gettext(
+            "'%(token)s' is the same card as '%(first)s': a deck has each card once"
+        ),
+        "rank_used_up": lambda: gettext(
+            "'%(token)s': all four cards of that rank are already taken"
+        ),
+        "card_twice": lambda: gettext("%(card)s appears twice"),
     }
     if code not in messages:
         return str(error)
     values = dict(params)
     if isinstance(values.get("game"), str):
         values["game"] = game_title(str(values["game"]))
+    if code == "card_twice" and isinstance(values.get("card"), int):
+        values["card"] = card_text(int(str(values["card"])))
     if code == "claim_no_card" and isinstance(values.get("rank"), int):
         lang = (get_language() or "en").split("-")[0]
         values["rank"] = rank_name(int(str(values["rank"])), lang=lang)

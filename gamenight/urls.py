@@ -20,6 +20,7 @@ from gamenight.views import (
     nights,
     players,
     recording,
+    recording_cards,
     reports,
     rules_cards,
     seasons,
@@ -96,6 +97,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("nights/<id:night_id>/end/", nights.night_end, name="night_end"),
     # ---------------------------------------------------------------- recording
     path("nights/<id:night_id>/record/<slug:game>/", recording.record_game, name="record_game"),
+    path(
+        "nights/<id:night_id>/record/<slug:game>/hand-name/",
+        recording_cards.hand_name,
+        name="record_hand_name",
+    ),
     path("nights/<id:night_id>/deals/", recording.night_deals, name="night_deals"),
     path(
         "nights/<id:night_id>/deals/<id:transaction_id>/undo/",

@@ -21,7 +21,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
-from engine.cards import Card, parse_card, parse_cards
+from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.errors import CardError, EngineError
 from engine.games.catalog import ENTRIES
 from engine.games.families.guts.settle import GutsOptions
@@ -30,6 +30,7 @@ from engine.hands.showdown import HostRanking, Showdown, ShownCards
 from engine.hands.size import check_hand_size, house_options
 from engine.table_hand import PotPayment, WalkPurchase
 from gamenight.engine_texts import error_text
+from gamenight.forms.cards import read_table_cards
 from gamenight.forms.recording_rules import (
     TABLE_DECIDED_WILD,
     RecordingRules,
@@ -253,9 +254,12 @@ class RecordGameForm(forms.Form):
         if not text:
             return None
         try:
-            return parse_card(text)
+            cards = parse_cards(text, fill_suits=True)
         except CardError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(error_text(error)) from None
+        if len(cards) != 1:
+            raise ValidationError(gettext("The card in the middle is one card, like 7♦ or 7."))
+        return cards[0]  # a rank alone gets its suit in :meth:`clean`, with the hands
 
     def clean_wild(self) -> frozenset[int] | None:
         try:
@@ -268,15 +272,40 @@ class RecordGameForm(forms.Form):
         if not text:
             return ()
         try:
-            board = tuple(int(c) for c in parse_cards(text))
+            board = tuple(int(c) for c in parse_cards(text, fill_suits=True))
         except CardError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(error_text(error)) from None
         if len(board) != BOARD_CARDS:
             raise ValidationError(
                 gettext("The board is five cards (the flop, the turn and the river), not %(n)s.")
                 % {"n": len(board)}
             )
         return board
+
+    def _read_cards(self, data: dict[str, Any]) -> None:
+        """Every hand and the cards in the middle read together: a rank alone gets a
+        suit nobody else at the table holds (:mod:`gamenight.forms.cards`)."""
+        texts: dict[str, str] = {}
+        for name in ("spit", "board"):
+            # Left out when empty or its own check failed (the 2♠ is card 0: not falsy).
+            if data.get(name) is not None and data.get(name) != ():
+                texts[name] = str(self.data.get(self.add_prefix(name), ""))
+        names = {f"cards_{r.player_id}": r.name for r in self.rows}
+        for key in names:
+            texts[key] = str(data.get(key) or "")
+        read = read_table_cards(texts, names)
+        if read.error_field is not None:
+            where = read.error_field if read.error_field in self.fields else None
+            self.add_error(where, read.error)
+            for key in names:
+                data[key] = ()
+            return
+        for key in names:
+            data[key] = read.cards[key]
+        if "spit" in read.cards:
+            data["spit"] = ALL_CARDS[read.cards["spit"][0]]
+        if "board" in read.cards:
+            data["board"] = read.cards["board"]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -301,15 +330,7 @@ class RecordGameForm(forms.Form):
                     "the table: leave it empty."
                 ),
             )
-        for row in self.rows:
-            text = (data.get(f"cards_{row.player_id}") or "").strip()
-            if text:
-                try:
-                    data[f"cards_{row.player_id}"] = tuple(int(c) for c in parse_cards(text))
-                except CardError as error:
-                    self.add_error(f"cards_{row.player_id}", f"{row.name}: {error}")
-            else:
-                data[f"cards_{row.player_id}"] = ()
+        self._read_cards(data)
         if self.game.family is Family.SPIT and not self.errors:
             shows_cards = any(data.get(f"cards_{r.player_id}") for r in self.rows)
             if shows_cards and data.get("spit") is None:

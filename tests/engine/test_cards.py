@@ -24,6 +24,7 @@ from engine.cards import (
     format_cards,
     parse_card,
     parse_cards,
+    parse_hands,
     parse_rank,
 )
 from engine.errors import CardError, DuplicateCardError, EngineError, MalformedCardError
@@ -321,3 +322,59 @@ def test_a_fifth_bare_card_of_a_rank_is_refused() -> None:
 def test_bare_ranks_are_refused_without_fill_suits() -> None:
     with pytest.raises(MalformedCardError):
         parse_cards("K K 9 3")
+
+
+# ---------------------------------------------------------------- a table's hands at once
+
+
+def test_parse_hands_gives_bare_ranks_suits_no_other_hand_holds() -> None:
+    hands = parse_hands({"anna": "K K 9", "ben": "K K 8"})
+    kings = [c for cards in hands.values() for c in cards if c.rank == KING]
+    assert len(set(kings)) == 4
+    assert [c.rank for c in hands["ben"]] == [KING, KING, 6]
+
+
+def test_parse_hands_keeps_a_written_suit_from_every_bare_rank() -> None:
+    hands = parse_hands({"anna": "K K K", "ben": "Ks"})
+    assert parse_card("Ks") not in hands["anna"]
+    assert hands["ben"] == [parse_card("Ks")]
+
+
+def test_parse_hands_spreads_bare_ranks_with_the_shared_cards_counted() -> None:
+    """Five spades on the board and two bare ranks in hand: neither is a spade."""
+    hands = parse_hands({"board": "As Ks Qs 8s 2s", "anna": "7 6"}, shared=["board"])
+    assert all(card.suit != SPADES for card in hands["anna"])
+
+
+def test_parse_hands_never_makes_a_flush_from_ranks_alone() -> None:
+    hands = parse_hands({"anna": "A K Q J 9 7 5"})
+    suits = [card.suit for card in hands["anna"]]
+    assert max(suits.count(s) for s in range(4)) <= 2
+
+
+def test_parse_hands_names_the_hand_and_the_other_of_a_card_written_twice() -> None:
+    with pytest.raises(DuplicateCardError) as caught:
+        parse_hands({"anna": "As K", "ben": "Q A♠"})
+    assert caught.value.code == "card_twice"
+    assert caught.value.where == "ben"
+    assert caught.value.params["other"] == "anna"
+    assert caught.value.params["card"] == int(parse_card("As"))
+
+
+def test_parse_hands_refuses_a_fifth_king_at_the_table() -> None:
+    with pytest.raises(DuplicateCardError) as caught:
+        parse_hands({"anna": "K K K", "ben": "K K"})
+    assert caught.value.code == "rank_used_up"
+    assert caught.value.where == "ben"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("Zx", "unknown_rank"), ("Kx", "unknown_suit"), ("x", "not_a_card"), ("Ks ks", "same_card")],
+)
+def test_card_errors_carry_a_code_and_the_token(text: str, code: str) -> None:
+    with pytest.raises(CardError) as caught:
+        parse_hands({"anna": text})
+    assert caught.value.code == code
+    assert caught.value.where == "anna"
+    assert caught.value.params["token"] == text.split()[-1]

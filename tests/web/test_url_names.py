@@ -51,6 +51,11 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("night_end", {"night_id": 11}, "/nights/11/end/"),
     ("rules_card", {"game": "guts"}, "/rules/guts/"),
     ("record_game", {"night_id": 11, "game": "guts"}, "/nights/11/record/guts/"),
+    (
+        "record_hand_name",
+        {"night_id": 11, "game": "baseball"},
+        "/nights/11/record/baseball/hand-name/",
+    ),
     ("night_deals", {"night_id": 11}, "/nights/11/deals/"),
     ("undo_deal", {"night_id": 11, "transaction_id": 12}, "/nights/11/deals/12/undo/"),
     ("season_standings", {"group_id": 11, "season_id": 12}, "/groups/11/seasons/12/standings/"),

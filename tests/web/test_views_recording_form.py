@@ -409,7 +409,7 @@ def test_spit_in_the_ocean_refuses_six_cards_in_hand(table: Table) -> None:
 def test_the_baseball_engine_message_for_a_card_without_a_four_is_german(five: Table) -> None:
     data = baseball_sheet(five)
     anna = next(p.pk for p in five.players if p.name == "Anna")
-    data[f"cards_{anna}"] = "Ks Kh 9c 3c Bd 5h 8s 8d"
+    data[f"cards_{anna}"] = "Ks Kh 9c 3c Bd 5h 8s 8h"
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(five.owner)
     text = client.post(record_url(five, "baseball"), {**data, "preview": "1"}).content.decode()
