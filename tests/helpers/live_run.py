@@ -39,7 +39,9 @@ from gamenight.services import digital
 from gamenight.models import SeatLink
 host = User.objects.create_user("live-host", password={password!r})
 group = services.create_group(name="Live table", host=host)
-players = [services.add_player(group_id=group.pk, by=host, name=n) for n in ("Anna", "Ben", "Carla")]
+players = [
+    services.add_player(group_id=group.pk, by=host, name=n) for n in ("Anna", "Ben", "Carla")
+]
 night = services.create_night(
     group_id=group.pk, by=host, date=datetime.date(2026, 12, 4),
     allowed_games=["seven-card-stud"], starting_stack=200,
@@ -86,7 +88,12 @@ class LiveRun:
         return f"http://127.0.0.1:{self.port}"
 
     def request(
-        self, phone: Phone, method: str, path: str, form: dict[str, str] | None = None, **headers: str
+        self,
+        phone: Phone,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        **headers: str,
     ) -> tuple[int, bytes, http.client.HTTPResponse]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         sent = phone.headers(self.port, **headers)
@@ -108,7 +115,8 @@ class LiveRun:
         token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page)
         assert token is not None
         form = {"csrfmiddlewaretoken": token.group(1).decode(), "username": "live-host"}
-        status, _, _ = self.request(phone, "POST", "/accounts/login/", {**form, "password": PASSWORD})
+        form["password"] = PASSWORD
+        status, _, _ = self.request(phone, "POST", "/accounts/login/", form)
         assert status == 302, status
         return phone
 
@@ -157,7 +165,8 @@ class LiveRun:
         status, body, _ = self.request(
             phone, "POST", f"/s/{self.seats[seat]}/act/", form, **{"HX-Request": "true"}
         )
-        assert status == 200 and b'role="alert"' not in body, (status, body[:300])
+        assert status == 200, (status, body[:300])
+        assert b'role="alert"' not in body, body[:300]
         return seat
 
 

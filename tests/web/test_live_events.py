@@ -98,9 +98,7 @@ def test_a_move_reaches_the_other_seats_and_the_tv_as_an_event(run: LiveRun) -> 
 def test_the_event_carries_no_card_only_that_something_changed(run: LiveRun) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", run.port, timeout=WAIT_S)
     host = run.log_in()
-    connection.request(
-        "GET", f"/nights/{run.night}/events/", headers=host.headers(run.port)
-    )
+    connection.request("GET", f"/nights/{run.night}/events/", headers=host.headers(run.port))
     response = connection.getresponse()
     first = b""
     while not first.endswith(b"\n\n"):
@@ -128,16 +126,16 @@ def test_the_seat_page_under_make_run_listens_to_its_stream(run: LiveRun) -> Non
     assert status == 200
     assert f'sse-connect="/s/{token}/events/"'.encode() in page
     assert b'hx-trigger="sse:changed, every 1s"' in page
-    assert b"hx-sse-2" in page and b"/static/js/live." in page
+    assert b"hx-sse-2" in page
+    assert b"/static/js/live." in page
 
 
 def _night(owner: User) -> Night:
     group = Group.objects.filter(memberships__user=owner).first()
     assert group is not None
-    night = services.create_night(
+    return services.create_night(
         group_id=group.pk, by=owner, date=datetime.date(2026, 12, 4), starting_stack=100
     )
-    return night
 
 
 @pytest.mark.django_db
