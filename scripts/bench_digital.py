@@ -6,8 +6,8 @@
 
 Everything stays on this machine, as in scripts/bench_web.py (whose helpers it
 uses): a SQLite database in a temp dir seeded by ``manage.py seed_demo --small
---running-night`` (or ``--db``), gunicorn on 127.0.0.1 (``gunicorn
-gamenight.wsgi:application``, DEBUG off). Then ``--tables`` running nights of
+--running-night`` (or ``--db``), the production server on 127.0.0.1 (gamenight/commands.py
+WEB, DEBUG off). Then ``--tables`` running nights of
 ``--players`` each are made with the services, each with a digital hand of
 seven-card stud, and:
 
@@ -347,7 +347,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=3.0, help="pause before each move")
     parser.add_argument("--db", type=Path, help="SQLite file to seed once and reuse")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 7:
@@ -368,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         tokens = [token for table in tables for token in table["links"].values()]
         print(f"{len(tables)} tables, {len(tokens)} phones", flush=True)
         port = free_port()
-        with gunicorn(env, port, args.workers, args.threads):
+        with gunicorn(env, port, args.workers):
             host = log_in(port, seed["username"], seed["password"])
             phones = claim_seats(port, tokens)
             live = Figures()
@@ -388,14 +387,13 @@ def main(argv: list[str] | None = None) -> int:
             )
         print(
             f"\n{len(tokens)} phones polling once a second for {wall:.1f} s, "
-            f"{len(tables)} tables playing; gunicorn {args.workers} workers x "
-            f"{args.threads} threads\n"
+            f"{len(tables)} tables playing; {args.workers} uvicorn workers under gunicorn\n"
             f"{'':<16}{'count':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'per s':>9}"
         )
         summary: dict[str, Any] = {
             "phones": len(tokens),
             "tables": len(tables),
-            "server": {"workers": args.workers, "threads": args.threads},
+            "server": {"workers": args.workers},
             "polls": line("polls", live.polls, wall, POLL_TARGET_MS),
             "actions": line("actions", live.actions, wall, ACTION_TARGET_MS),
             "hand starts": len(live.starts),
