@@ -32,7 +32,7 @@ from gamenight.live.groups import CHANGED, night_group
 from gamenight.models import Group, Night
 
 # Generous: a liveness bound on a loaded CI machine, not a speed target
-# (scripts/bench_live.py measures the speed).
+# (scripts/bench_digital.py measures the speed).
 WAIT_S = 15.0
 
 

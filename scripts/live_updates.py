@@ -1,17 +1,7 @@
-#!/usr/bin/env python3
-"""How fast a move reaches every phone and the TV: event streams beside polling.
+"""How fast a move reaches every phone and the TV (scripts/bench_digital.py's last phase).
 
-    .venv/bin/python scripts/bench_live.py                      # 10 tables x 6 phones + a TV
-    .venv/bin/python scripts/bench_live.py --tables 2 --duration 5
-
-The app runs as `make run` runs it (gamenight/commands.py WEB: gunicorn with one
-uvicorn worker, DEBUG off, the in-memory channel layer) on a SQLite file in a
-temp dir, with ``--tables`` running nights of ``--players`` seats, each with a
-digital hand of seven-card stud (scripts/bench_digital.py makes them). Every
-seat is a phone and every table has a TV (the table view, logged in as the host).
-
-Both ways a page can hear of a move are measured in the same run, one after the
-other, on the same tables:
+Both ways a page can hear of a move are measured on the same tables, one after
+the other:
 
 * ``events``: each screen holds its night's event stream open (/s/<token>/events/,
   /nights/<id>/events/) and, on each ``changed``, fetches its live part with its
@@ -19,27 +9,22 @@ other, on the same tables:
 * ``polling``: each screen polls its live part once a second with its ETag, as the
   pages did before (and do when a stream drops).
 
-One player a table moves every ``--think`` seconds. A move's delay to a screen is
-from the moment its POST was sent to the moment that screen's fetch came back
-with the new state (so it includes the move's own work). Printed: p50/p95/max
-per way, over every screen and move, and whether p95 is under 300 ms.
+Every seat is a phone and every table has a TV (the table view, logged in as the
+host). One player a table moves every ``think`` seconds on average. A move's
+delay to a screen is from the moment its POST was sent to the moment that
+screen's fetch came back with the new state (so it includes the move's own
+work). The server's open connections are counted while the streams are open.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import http.client
-import json
 import random
-import signal
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,60 +32,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from bench_digital import (  # noqa: E402  (a script next to this one)
-    GAME,
-    SETUP,
-    claim_seats,
-    current_hand,
-    pick,
-    request_htmx,
-)
-from bench_web import (  # noqa: E402
-    BIN,
-    HOST,
-    Session,
-    app_env,
-    free_port,
-    log_in,
-    manage,
-    percentile,
-    prepare,
-    request,
-)
+from bench_digital import GAME, current_hand, pick, request_htmx  # noqa: E402  (next to this)
+from bench_web import HOST, Session, percentile, request  # noqa: E402
 
 from engine.games.serialise import hand_from_dict  # noqa: E402
-from gamenight import commands  # noqa: E402
 
 TARGET_MS = 300.0
-
-
-@contextlib.contextmanager
-def web_server(env: dict[str, str], port: int) -> Iterator[None]:
-    """gamenight/commands.py WEB on ``port``, one worker as under `make run`."""
-    command = [str(BIN / commands.WEB[0]), *commands.WEB[1:]]
-    command[command.index("0.0.0.0:8000")] = f"{HOST}:{port}"
-    command += ["--log-level", "warning", "--access-logfile", "/dev/null"]
-    process = subprocess.Popen(command, cwd=ROOT, env={**env, "WEB_CONCURRENCY": "1"})
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise SystemExit("the web server exited at start-up")
-            with contextlib.suppress(OSError, http.client.HTTPException):
-                conn = http.client.HTTPConnection(HOST, port, timeout=2)
-                conn.request("GET", "/healthz")
-                if conn.getresponse().status == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise SystemExit("the web server did not answer /healthz within 30 s")
-            time.sleep(0.2)
-        yield
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @dataclass
@@ -118,6 +55,7 @@ class Figures:
     delays: list[float] = field(default_factory=list)
     fetches: int = 0
     moves: int = 0
+    connections: int = 0
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -257,6 +195,7 @@ def run_way(
 ) -> Figures:
     figures = Figures()
     stop = threading.Event()
+    peak = [0]
     until = time.monotonic() + seconds
     threads: list[threading.Thread] = []
     movers: list[threading.Thread] = []
@@ -293,11 +232,25 @@ def run_way(
     time.sleep(1.0)  # every stream open before the first move
     for thread in movers:
         thread.start()
-    for thread in movers:
-        thread.join(timeout=seconds + 60)
+    while any(thread.is_alive() for thread in movers):
+        peak[0] = max(peak[0], open_connections(port))
+        time.sleep(0.5)
     time.sleep(1.5)  # the last move's fetches
     stop.set()
+    figures.connections = peak[0]
     return figures
+
+
+def open_connections(port: int) -> int:
+    """The server's established TCP connections on ``port`` (from /proc/net/tcp)."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as rows:
+            next(rows)
+            for row in rows:
+                local, state = row.split()[1], row.split()[3]
+                count += state == "01" and int(local.rsplit(":", 1)[1], 16) == port
+    return count
 
 
 def summary(way: str, figures: Figures, screens: int) -> dict[str, Any]:
@@ -306,7 +259,8 @@ def summary(way: str, figures: Figures, screens: int) -> dict[str, Any]:
     met = bool(figures.delays) and p95 < TARGET_MS
     print(
         f"{way:<10}{screens:>8}{figures.moves:>7}{len(figures.delays):>9}{figures.fetches:>9}"
-        f"{p50:>9.1f}{p95:>9.1f}{most:>9.1f}  p95 < {TARGET_MS:.0f} ms: {'yes' if met else 'NO'}"
+        f"{figures.connections:>7}{p50:>9.1f}{p95:>9.1f}{most:>9.1f}{len(figures.errors):>7}"
+        f"  p95 < {TARGET_MS:.0f} ms: {'yes' if met else 'NO'}"
     )
     return {
         "screens": screens,
@@ -316,51 +270,33 @@ def summary(way: str, figures: Figures, screens: int) -> dict[str, Any]:
         "p50_ms": round(p50, 1),
         "p95_ms": round(p95, 1),
         "max_ms": round(most, 1),
+        "open_connections": figures.connections,
         "target_met": met,
         "errors": len(figures.errors),
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--players", type=int, default=6, help="phones a table (2 to 7)")
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds per way")
-    parser.add_argument("--think", type=float, default=1.0, help="mean pause between moves")
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    args = parser.parse_args(argv)
-    if not 2 <= args.players <= 7:
-        parser.error("--players must be 2 to 7 (seven-card stud)")
-    with tempfile.TemporaryDirectory(prefix="gamenight-bench-live-") as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        env = app_env(f"sqlite:///{db}")
-        seed = prepare(db, env, ["--small", "--seed", "1"])
-        code = SETUP.format(
-            username=seed["username"], tables=args.tables, players=args.players, game=GAME
-        )
-        tables = json.loads(manage(env, "shell", "-c", code).strip().splitlines()[-1])
-        tokens = [token for table in tables for token in table["links"].values()]
-        screens = len(tokens) + len(tables)
-        port = free_port()
-        results: dict[str, Any] = {"tables": len(tables), "phones": len(tokens)}
-        with web_server(env, port):
-            host = log_in(port, seed["username"], seed["password"])
-            phones = claim_seats(port, tokens)
-            print(
-                f"\n{len(tables)} tables x {args.players} phones + a TV each, one move a table "
-                f"every {args.think:.1f} s on average, {args.duration:.0f} s per way\n"
-                f"{'way':<10}{'screens':>8}{'moves':>7}{'arrived':>9}{'fetches':>9}"
-                f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
-            )
-            for way in ("events", "polling"):
-                figures = run_way(way, port, db, tables, phones, host, args.duration, args.think)
-                results[way] = summary(way, figures, screens)
-                for error in figures.errors[:3]:
-                    print(f"    error: {error}")
-        if args.json:
-            args.json.write_text(json.dumps(results, indent=2))
-    return 0 if results["events"]["target_met"] else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+def measure(
+    port: int,
+    db: Path,
+    tables: list[dict[str, Any]],
+    phones: dict[str, Session],
+    host: Session,
+    seconds: float,
+    think: float,
+) -> dict[str, Any]:
+    """Both ways, one after the other; the figures of each."""
+    screens = sum(len(t["links"]) for t in tables) + len(tables)
+    print(
+        f"\nupdates: {len(tables)} tables, {screens} screens (phones and a TV a table), one "
+        f"move a table every {think:.1f} s on average, {seconds:.0f} s per way\n"
+        f"{'way':<10}{'screens':>8}{'moves':>7}{'arrived':>9}{'fetches':>9}{'conns':>7}"
+        f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>7}"
+    )
+    results: dict[str, Any] = {}
+    for way in ("events", "polling"):
+        figures = run_way(way, port, db, tables, phones, host, seconds, think)
+        results[way] = summary(way, figures, screens)
+        for error in figures.errors[:3]:
+            print(f"    error: {error}")
+    return results
