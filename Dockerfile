@@ -24,4 +24,4 @@ USER app
 EXPOSE 8000
 
 # docker-compose.yml gives each service its command (gamenight/commands.py).
-CMD ["gunicorn", "gamenight.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-", "--logger-class", "gamenight.log_masking.GunicornLogger", "--no-control-socket"]
+CMD ["gunicorn", "gamenight.asgi:application", "--worker-class", "gamenight.asgi_worker.Worker", "--bind", "0.0.0.0:8000", "--graceful-timeout", "5", "--keep-alive", "15", "--access-logfile", "-", "--logger-class", "gamenight.log_masking.GunicornLogger", "--no-control-socket"]

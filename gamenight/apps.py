@@ -9,3 +9,4 @@ class GamenightConfig(AppConfig):
 
     def ready(self) -> None:
         from gamenight import signals  # noqa: F401  (connects the handlers)
+        from gamenight.live import publish  # noqa: F401  (announces every change of a night)

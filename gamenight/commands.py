@@ -22,11 +22,15 @@ One worker per deployment: a second one would run a second beat."""
 
 WEB: tuple[str, ...] = (
     "gunicorn",
-    "gamenight.wsgi:application",
+    "gamenight.asgi:application",
+    "--worker-class",
+    "gamenight.asgi_worker.Worker",
     "--bind",
     "0.0.0.0:8000",
-    "--workers",
-    "3",
+    "--graceful-timeout",
+    "5",
+    "--keep-alive",
+    "15",
     "--access-logfile",
     "-",
     "--logger-class",
@@ -35,9 +39,16 @@ WEB: tuple[str, ...] = (
 )
 """The web app in production (docker-compose.yml and `make run`, scripts/run.sh).
 
-The logger class masks seat and invite tokens in the access and error logs. No
-control socket: nothing uses gunicorn's control interface, and its one default
-path (~/.gunicorn/gunicorn.ctl) would be shared by every server of the user."""
+uvicorn workers under gunicorn (gamenight/asgi_worker.py): the seat pages and
+the TV keep an event stream open (gamenight/live/) that must not hold a worker.
+The number of workers is WEB_CONCURRENCY (gunicorn reads it): 3 in
+docker-compose.yml, where Redis carries a move between them; 1 under `make run`,
+whose in-memory channel layer lives inside one process. A stopping server gives
+the requests in flight 5 s (an event stream never ends by itself); an idle
+phone's connection stays open 15 s, so its next fetch needs no new one. The logger
+class masks seat and invite tokens in the access and error logs. No control
+socket: nothing uses gunicorn's control interface, and its one default path
+(~/.gunicorn/gunicorn.ctl) would be shared by every server of the user."""
 
 MIGRATE: tuple[str, ...] = ("python", "manage.py", "migrate", "--noinput")
 COLLECTSTATIC: tuple[str, ...] = ("python", "manage.py", "collectstatic", "--noinput")

@@ -45,3 +45,7 @@ class GunicornLogger(glogging.Logger):  # type: ignore[misc]  # gunicorn: no stu
         super().setup(cfg)
         for log in (self.access_log, self.error_log):
             log.addFilter(MaskTokensFilter())
+            # On the handlers too: the uvicorn worker logs its access lines through
+            # these handlers from its own loggers, which the filter above misses.
+            for handler in log.handlers:
+                handler.addFilter(MaskTokensFilter())

@@ -193,6 +193,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "gamenight.live.context.live_events",
             ],
         },
     },
@@ -324,6 +325,21 @@ WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 # Without the manifest there may be no STATIC_ROOT at all: look the files up
 # as they are asked for instead of scanning (and warning about) a missing folder.
 WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_MANIFEST
+
+# ------------------------------------------------------------------ live moves
+# A change of a night reaches its open pages through a Channels layer
+# (gamenight/live/): Redis pub/sub between the web processes in production, in
+# memory inside the one web process that `make run` starts (scripts/run.sh).
+CHANNEL_LAYERS: dict[str, dict[str, object]] = (
+    {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [envstr("REDIS_URL")]},
+        }
+    }
+    if envstr("REDIS_URL")
+    else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+)
 
 # ------------------------------------------------------------------ celery
 # REDIS_URL when set (production); otherwise an embedded filesystem broker and

@@ -17,6 +17,7 @@ from gamenight.views import (
     digital_seat,
     digital_table,
     groups,
+    live_events,
     nights,
     players,
     recording,
@@ -114,6 +115,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("s/<token:token>/", digital_seat.seat_page, name="seat_page"),
     path("s/<token:token>/state/", digital_seat.seat_state, name="seat_state"),
     path("s/<token:token>/act/", digital_seat.seat_act, name="seat_act"),
+    # Server-sent events: "the night changed, fetch again" (gamenight/live/).
+    path("s/<token:token>/events/", live_events.seat_events, name="seat_events"),
+    path("nights/<id:night_id>/events/", live_events.night_events, name="night_events"),
     path("nights/<id:night_id>/hands/start/", digital_host.hand_start, name="digital_start"),
     path(
         "nights/<id:night_id>/hands/<id:hand_id>/table/",

@@ -6,8 +6,8 @@
 
 Everything stays on this machine, as in scripts/bench_web.py (whose helpers it
 uses): a SQLite database in a temp dir seeded by ``manage.py seed_demo --small
---running-night`` (or ``--db``), gunicorn on 127.0.0.1 (``gunicorn
-gamenight.wsgi:application``, DEBUG off). Then ``--tables`` running nights of
+--running-night`` (or ``--db``), the production server on 127.0.0.1 (gamenight/commands.py
+WEB, DEBUG off). Then ``--tables`` running nights of
 ``--players`` each are made with the services, each with a digital hand of
 seven-card stud, and:
 
@@ -341,13 +341,16 @@ def line(name: str, times: list[float], wall: float, target: float) -> dict[str,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--players", type=int, default=5, help="phones a table (2 to 7)")
+    parser.add_argument("--players", type=int, default=6, help="phones a table (2 to 7)")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of polling")
     parser.add_argument("--saturate", type=float, default=5.0, help="seconds without pauses")
     parser.add_argument("--think", type=float, default=3.0, help="pause before each move")
     parser.add_argument("--db", type=Path, help="SQLite file to seed once and reuse")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--updates", type=float, default=20.0, help="seconds per way of the updates phase"
+    )
+    # One, as `make run` serves: its in-memory channel layer lives in one process.
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 7:
@@ -368,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
         tokens = [token for table in tables for token in table["links"].values()]
         print(f"{len(tables)} tables, {len(tokens)} phones", flush=True)
         port = free_port()
-        with gunicorn(env, port, args.workers, args.threads):
+        with gunicorn(env, port, args.workers):
             host = log_in(port, seed["username"], seed["password"])
             phones = claim_seats(port, tokens)
             live = Figures()
@@ -386,16 +389,22 @@ def main(argv: list[str] | None = None) -> int:
             flat_wall = (
                 run_phase(port, phones, args.saturate, 0.0, flat_out) if args.saturate else 0
             )
+            import live_updates  # here: it imports this script's helpers
+
+            updates = (
+                live_updates.measure(port, db, tables, phones, host, args.updates, args.think)
+                if args.updates
+                else {}
+            )
         print(
             f"\n{len(tokens)} phones polling once a second for {wall:.1f} s, "
-            f"{len(tables)} tables playing; gunicorn {args.workers} workers x "
-            f"{args.threads} threads\n"
+            f"{len(tables)} tables playing; {args.workers} uvicorn workers under gunicorn\n"
             f"{'':<16}{'count':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'per s':>9}"
         )
         summary: dict[str, Any] = {
             "phones": len(tokens),
             "tables": len(tables),
-            "server": {"workers": args.workers, "threads": args.threads},
+            "server": {"workers": args.workers},
             "polls": line("polls", live.polls, wall, POLL_TARGET_MS),
             "actions": line("actions", live.actions, wall, ACTION_TARGET_MS),
             "hand starts": len(live.starts),
@@ -410,8 +419,10 @@ def main(argv: list[str] | None = None) -> int:
             summary["saturation"] = line("polls flat out", flat_out.polls, flat_wall, 1e9)
             summary["saturation"]["not_modified"] = flat_out.not_modified
         summary["max_polls_per_s"] = round(saturated, 1)
+        summary["updates"] = updates
         errors = live.errors + flat_out.errors
-        summary["errors"] = len(errors)
+        update_errors = sum(way["errors"] for way in updates.values())
+        summary["errors"] = len(errors) + update_errors
         for error in errors[:5]:
             print(f"    error: {error}")
         summary["targets"] = {
@@ -419,12 +430,19 @@ def main(argv: list[str] | None = None) -> int:
             f"action p95 < {ACTION_TARGET_MS:.0f} ms": summary["actions"]["target_met"],
             f">= {POLLS_TARGET:.0f} polls/s": saturated >= POLLS_TARGET,
         }
+        if updates:
+            summary["targets"][f"update p95 < {live_updates.TARGET_MS:.0f} ms (events)"] = updates[
+                "events"
+            ]["target_met"]
         print(f"\nmost polls a second served: {saturated:.0f}; errors: {len(errors)}")
         for target, met in summary["targets"].items():
             print(f"target {target}: {'met' if met else 'NOT met'}")
         if args.json:
             args.json.write_text(json.dumps(summary, indent=2))
-    return 0 if not errors else 1
+        if updates:
+            events = updates["events"]
+            print(f"update_p95_ms={events['p95_ms']:.0f} errors={summary['errors']}")
+    return 0 if not summary["errors"] else 1
 
 
 if __name__ == "__main__":

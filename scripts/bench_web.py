@@ -7,7 +7,7 @@
 
 Everything stays on this machine: a SQLite database in a temp dir (or ``--db``),
 seeded by ``manage.py seed_demo --running-night``; gunicorn on 127.0.0.1 on a free
-port, started as docker-compose.yml starts it (``gunicorn gamenight.wsgi:application``)
+port, started as docker-compose.yml starts it (gamenight/commands.py WEB)
 with DEBUG off; a login for the demo host; then ``--clients`` threads, each with its
 own connection, request the night page, POST a recorded game (a fresh idempotency
 key each) and get the season standings, in turn, ``--requests`` times each (at
@@ -113,22 +113,20 @@ def prepare(db: Path, env: dict[str, str], sizes: list[str]) -> dict[str, Any]:
     return seed
 
 
+def web_command(port: int) -> list[str]:
+    """gamenight/commands.py WEB (as docker-compose.yml and `make run` start it) on
+    ``HOST:port``; the number of workers is the environment's WEB_CONCURRENCY."""
+    from gamenight import commands
+
+    command = [str(BIN / commands.WEB[0]), *commands.WEB[1:]]
+    command[command.index("0.0.0.0:8000")] = f"{HOST}:{port}"
+    return [*command, "--backlog", "256", "--log-level", "warning"]
+
+
 @contextmanager
-def gunicorn(env: dict[str, str], port: int, workers: int, threads: int) -> Iterator[None]:
-    command = [
-        str(BIN / "gunicorn"),
-        "gamenight.wsgi:application",
-        "--bind",
-        f"{HOST}:{port}",
-        "--workers",
-        str(workers),
-        "--threads",
-        str(threads),
-        "--backlog",
-        "256",
-        "--log-level",
-        "warning",
-    ]
+def gunicorn(env: dict[str, str], port: int, workers: int) -> Iterator[None]:
+    command = web_command(port)
+    env = {**env, "WEB_CONCURRENCY": str(workers)}
     print("starting:", " ".join(command[1:]), flush=True)
     process = subprocess.Popen(command, cwd=ROOT, env=env)
     try:
@@ -362,7 +360,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="pause after each request")
     # As in production (gamenight/commands.py WEB: three sync workers).
     parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
 
@@ -379,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         seed = prepare(db, env, [*sizes, "--seed", str(args.seed)])
         port = free_port()
-        with gunicorn(env, port, args.workers, args.threads):
+        with gunicorn(env, port, args.workers):
             session = log_in(port, seed["username"], seed["password"])
             night, group = seed["running_night_id"], seed["group_id"]
             paths = {
@@ -416,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
             wall = time.monotonic() - started
         summary = report(results, wall, args.clients, args.think)
         summary["seed"] = {k: seed[k] for k in ("nights", "games")}
-        summary["server"] = {"workers": args.workers, "threads": args.threads}
+        summary["server"] = {"workers": args.workers}
         if args.json:
             args.json.write_text(json.dumps(summary, indent=2))
     return 0 if all(not e["errors"] for e in summary["endpoints"].values()) else 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The real app under gunicorn on a database of its own, and phones to drive it.
 
-The app runs as in production (gamenight/commands.py WEB: gunicorn, three sync
+The app runs as in production (gamenight/commands.py WEB: gunicorn, three uvicorn
 workers, DEBUG off) on a fresh database: a SQLite file in a temp dir, or an
 empty PostgreSQL database given by URL; migrated, then seeded with a group, a
 host, co-hosts and running nights (``live_app.py seed``, run in a subprocess
@@ -145,12 +145,8 @@ def seed_main(nights: int, players: int, cohosts: int, stack: int) -> None:
 def gunicorn(env: dict[str, str], log: Path, workers: int = 3) -> Iterator[int]:
     """gamenight/commands.py WEB on a free loopback port; yields the port."""
     port = free_port()
-    command = [
-        str(BIN / "gunicorn"),
-        "gamenight.wsgi:application",
-        *("--bind", f"{HOST}:{port}", "--workers", str(workers)),
-        *("--backlog", "256", "--log-level", "warning"),
-    ]
+    command = bench_web.web_command(port)
+    env = {**env, "WEB_CONCURRENCY": str(workers)}
     with log.open("w") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
     try:

@@ -30,7 +30,12 @@ stop_all() {
 trap stop_all EXIT INT TERM
 
 # 1. The web server: gamenight.commands.WEB (as in docker-compose.yml) on HOST:PORT.
-WEB="gunicorn gamenight.wsgi:application --bind 0.0.0.0:8000 --workers 3 --access-logfile - --logger-class gamenight.log_masking.GunicornLogger --no-control-socket"
+#    One worker without Redis: the in-memory channel layer that carries a move
+#    to the other phones (gamenight/live/) lives inside one process.
+if [ -z "${REDIS_URL:-}" ]; then
+    export WEB_CONCURRENCY=1
+fi
+WEB="gunicorn gamenight.asgi:application --worker-class gamenight.asgi_worker.Worker --bind 0.0.0.0:8000 --graceful-timeout 5 --keep-alive 15 --access-logfile - --logger-class gamenight.log_masking.GunicornLogger --no-control-socket"
 # shellcheck disable=SC2086  # the command is split into its words on purpose
 "$BIN/"${WEB/0.0.0.0:8000/$HOST:$PORT} &
 pids+=("$!")

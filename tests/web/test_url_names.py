@@ -86,6 +86,8 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("seat_page", {"token": "Tok-en_9"}, "/s/Tok-en_9/"),
     ("seat_state", {"token": "Tok-en_9"}, "/s/Tok-en_9/state/"),
     ("seat_act", {"token": "Tok-en_9"}, "/s/Tok-en_9/act/"),
+    ("seat_events", {"token": "Tok-en_9"}, "/s/Tok-en_9/events/"),
+    ("night_events", {"night_id": 11}, "/nights/11/events/"),
     ("digital_start", {"night_id": 11}, "/nights/11/hands/start/"),
     ("digital_table", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/table/"),
     ("digital_table_state", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/table/state/"),

@@ -1,0 +1,91 @@
+"""A seat page in Chromium against the app as `make run` serves it (issue 16).
+
+The page holds its night's event stream open: a move made on another phone
+shows up without a reload and without the page polling every second, the
+connection's state says "Live", and when it is the player's turn the title is
+marked. (tests/web/test_live_events.py checks the streams over HTTP.)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import Phones
+from helpers.live_run import LiveRun, live_run
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveRun]:
+    with live_run(tmp_path_factory.mktemp("live-browser")) as started:
+        yield started
+
+
+@pytest.fixture
+def phones(chromium: Any, run: LiveRun) -> Iterator[Phones]:
+    opened = Phones(chromium, run.origin)
+    yield opened
+    for context, _page, watch in opened.opened:
+        context.close()
+        watch.check()
+
+
+def _etag(page: Any) -> str:
+    return str(page.locator(".poller").get_attribute("hx-headers"))
+
+
+def test_a_move_on_another_phone_shows_without_a_reload_or_a_poll(
+    run: LiveRun, phones: Phones
+) -> None:
+    watcher = next(seat for seat in run.seats if seat != run.actor())
+    others = {seat: run.open_seat(seat) for seat in run.seats if seat != watcher}
+    page = phones(locale="de-DE")
+    polls: list[str] = []
+    page.on("request", lambda r: polls.append(r.url) if "/state/" in r.url else None)
+    page.goto(f"/s/{run.seats[watcher]}/")
+    page.wait_for_selector("[data-live-state][data-state=live]")
+    assert page.locator("[data-live-state]").inner_text() == "Live"
+    # The stream's first event fetches once; then, with nothing happening, no poll
+    # (the 1 s timer is held back while the stream is open).
+    page.wait_for_timeout(500)
+    before, polled = _etag(page), len(polls)
+    page.wait_for_timeout(3000)
+    assert len(polls) - polled <= 1
+    # Another phone moves: the page changes without a reload.
+    navigations: list[str] = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url))
+    while run.actor() != watcher:
+        seen = _etag(page)
+        run.move(others)
+        page.wait_for_function(
+            "seen => document.querySelector('.poller').getAttribute('hx-headers') !== seen",
+            arg=seen,
+        )
+    assert _etag(page) != before
+    assert navigations == []
+    # Now it is this phone's turn: the page says so, in the title too.
+    page.wait_for_selector(".your-turn")
+    assert page.title().startswith("\u25b6 ")
+    page.screenshot(path=str(run.log.parent / "seat-live.png"))
+
+
+def test_without_the_stream_the_page_polls_every_second(run: LiveRun, phones: Phones) -> None:
+    """A stream that cannot open (here: refused) leaves the page polling as before."""
+    page = phones()
+    page.route("**/events/", lambda route: route.fulfill(status=503, body=""))
+    # A seat whose phone (its cookies) the run holds: the first test bound the others.
+    seat = next(iter(run.phones)) if run.phones else next(iter(run.seats))
+    polls: list[float] = []
+    page.on("request", lambda r: polls.append(time.monotonic()) if "/state/" in r.url else None)
+    # Another browser than the seat's phone would get 403: use that phone's cookies.
+    page.context.add_cookies(
+        [
+            {"name": k, "value": v, "url": run.origin}
+            for k, v in run.open_seat(seat).cookies.items()
+        ]
+    )
+    page.goto(f"/s/{run.seats[seat]}/")
+    page.wait_for_timeout(3500)
+    assert len(polls) >= 2
