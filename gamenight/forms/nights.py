@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
@@ -14,7 +15,7 @@ from engine.games import GAMES, GameOptionError, game_options
 from engine.games.options import OptionSpec, read_options
 from gamenight.forms.groups import KeyedForm
 from gamenight.games import choice_label, game_title, games_to_call, option_help, option_label
-from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Player, Season
+from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Night, Player, Season
 
 
 def all_games() -> list[str]:
@@ -70,6 +71,34 @@ class OptionGroup:
     game: str
     label: str
     fields: list[forms.BoundField]
+
+
+def plan_defaults(last: Night | None, seasons: Iterable[Season]) -> dict[str, Any]:
+    """What a new night's form starts with: tonight, the season under way, and the
+    rest as the group's last night had it (a recurring night keeps its rules)."""
+    today = timezone.localdate()
+    started = [s for s in seasons if s.starts_on <= today]
+    initial: dict[str, Any] = {"date": today}
+    if started:
+        initial["season"] = max(started, key=lambda s: (s.starts_on, s.pk)).pk
+    if last is None:
+        return initial
+    betting = last.game_options.get("betting") or {}
+    initial.update(
+        place=last.place,
+        ante=last.ante,
+        limit_structure=last.limit_structure,
+        allowed_games=[g for g in last.allowed_games if g in all_games()] or all_games(),
+        starting_stack=last.starting_stack,
+        **{f"bet_{k}": betting[k] for k in ("low", "high") if betting.get(k)},
+    )
+    if betting.get("raise_cap"):
+        initial["raise_cap"] = betting["raise_cap"]
+    for game, chosen in last.game_options.items():
+        if game in GAMES and isinstance(chosen, dict):
+            for name, value in chosen.items():
+                initial[NightForm.option_name(game, name)] = value
+    return initial
 
 
 class NightForm(KeyedForm):

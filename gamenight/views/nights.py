@@ -29,6 +29,7 @@ from gamenight.forms.nights import (
     RebuyForm,
     SplitForm,
     StartNightForm,
+    plan_defaults,
 )
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
@@ -55,8 +56,12 @@ from gamenight.services.request_keys import Result, once
 def night_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     membership = group_for_user(request, group_id, record=True)
     group = membership.group
+    seasons = list(group.seasons.all())
+    last = group.nights.order_by("-date", "-pk").first()
     form = NightForm(
-        request.POST if request.method == "POST" else None, seasons=group.seasons.all()
+        request.POST if request.method == "POST" else None,
+        seasons=seasons,
+        initial=plan_defaults(last, seasons),
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
