@@ -108,5 +108,5 @@ class PlayerForm(KeyedForm):
 class SeasonForm(KeyedForm):
     name = forms.CharField(label=_("Name"), max_length=60)
     starts_on = forms.DateField(
-        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Starts on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
     )

@@ -104,7 +104,9 @@ def plan_defaults(last: Night | None, seasons: Iterable[Season]) -> dict[str, An
 class NightForm(KeyedForm):
     """A planned night and its house rules; game options are the engine's own."""
 
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    )
     place = forms.CharField(label=_("Place"), max_length=100, required=False)
     season = forms.ModelChoiceField(
         label=_("Season"), queryset=Season.objects.none(), required=False

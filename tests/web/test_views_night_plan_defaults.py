@@ -41,6 +41,11 @@ def test_the_first_night_is_planned_for_today_in_the_season_under_way(client: Cl
     client.force_login(members.owner)
     page = client.get(f"/groups/{members.group.pk}/nights/new/").content.decode()
     assert _value(page, "date") == today.isoformat()
+    # In German too: a date input takes ISO dates only, not "01.12.2026".
+    german = client.get(
+        f"/groups/{members.group.pk}/nights/new/", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert _value(german, "date") == today.isoformat()
     assert re.search(rf'<option value="{current.pk}" selected>', page)
 
 
