@@ -90,7 +90,9 @@ class Event:
                 text=str(data["text"]),
             )
         except (KeyError, ValueError, TypeError) as exc:
-            raise EngineError(f"not an event of a hand: {dict(data)!r}") from exc
+            raise EngineError(
+                f"not an event of a hand: {dict(data)!r}", code="saved_state_broken"
+            ) from exc
 
 
 class ActionName(StrEnum):

@@ -80,10 +80,15 @@ def strength(cards: Sequence[int], ranking: Ranking = STANDARD) -> int:
 
 def _checked(cards: Sequence[int]) -> tuple[Card, ...]:
     if not cards:
-        raise EngineError("a hand needs at least one card")
+        raise EngineError("a hand needs at least one card", code="hand_empty")
     for c in cards:
         if not isinstance(c, int) or not 0 <= c < 52:
-            raise MalformedCardError(f"{c!r} is not a card", token=str(c))
+            raise MalformedCardError(
+                f"{c!r} is not a card",
+                token=str(c),
+                code="card_not_a_code",
+                params={"token": str(c)},
+            )
     check_distinct(cards)
     return tuple(ALL_CARDS[c] for c in cards)
 

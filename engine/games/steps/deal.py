@@ -57,7 +57,7 @@ def deal_next(state: HandState, *, triggers: Sequence[Trigger] | None = None) ->
     if state.folded[seat]:
         return  # folded (to a face-up 3) after the street was laid out
     if not len(state.deck):
-        raise EngineError("the deck ran out of cards")
+        raise EngineError("the deck ran out of cards", code="deck_empty")
     card = int(state.deck.deal_one())
     up = face == "up"
     state.cards[seat].append((card, up))

@@ -117,7 +117,11 @@ class GutsDeclare(Step):
         ghost: list[int] = []
         if self.options.ghost_hand:
             if len(state.deck) < cards:
-                raise TableSizeError(f"one deck is not enough for {n} players and a ghost hand")
+                raise TableSizeError(
+                    f"one deck is not enough for {n} players and a ghost hand",
+                    code="seating_deck_short_ghost",
+                    params={"count": n},
+                )
             ghost = [int(state.deck.deal_one()) for _ in range(cards)]
             for card in ghost:
                 state.record(EventKind.DEAL, NO_SEAT, card=card)
@@ -191,17 +195,29 @@ class GutsDeclare(Step):
         dropping = self.options.declare is Declare.DROP
         if dropping != (action in (ActionName.HOLD, ActionName.DROP)):
             how = "hold or drop the cards" if dropping else "declare in or out"
-            raise NotDeclaringError(f"{name} cannot {verb}: in this game players {how}")
+            raise NotDeclaringError(
+                f"{name} cannot {verb}: in this game players {how}",
+                code="declare_hold_or_drop" if dropping else "declare_in_or_out",
+                params={"name": name, "verb": verb},
+            )
         guts = state.kept(GutsState)
         if guts.declared[seat] is not None:
-            raise AlreadyDeclaredError(f"{name} has already declared")
+            raise AlreadyDeclaredError(
+                f"{name} has already declared", code="declared_already", params={"name": name}
+            )
         if self.options.declare is Declare.IN_TURN and actor != seat:
             assert actor is not None
-            raise OutOfTurnError(f"{name} cannot {verb}: it is {state.names[actor]}'s turn")
+            raise OutOfTurnError(
+                f"{name} cannot {verb}: it is {state.names[actor]}'s turn",
+                code="act_not_your_turn",
+                params={"name": name, "verb": verb, "actor": state.names[actor]},
+            )
         if staying and not guts.may_be_in[seat]:
             raise PotNotCoveredError(
                 f"{name} cannot be in: the pot is {guts.pot} and {name} has "
-                f"{state.stacks[seat]} — rebuy first"
+                f"{state.stacks[seat]} — rebuy first",
+                code="in_beyond_stack",
+                params={"name": name, "pot": guts.pot, "stack": state.stacks[seat]},
             )
 
     def declare(self, state: HandState, seat: int, *, staying: bool) -> Event:
@@ -240,12 +256,16 @@ def _check_antes(state: HandState, table: GutsTable, options: GutsOptions) -> No
             need = first + again
             raise StackTooShortError(
                 f"{state.names[seat]} has {stack} chips but this deal may ask for {need} "
-                "in antes — rebuy first"
+                "in antes — rebuy first",
+                code="antes_beyond_stack",
+                params={"name": state.names[seat], "stack": stack, "need": need},
             )
     if again and all(stack == first for stack in state.stacks):
         # The ante would leave nobody a chip: nobody could be in, nor ante again.
         raise StackTooShortError(
-            f"after the ante of {first} nobody has a chip left to play with — rebuy first"
+            f"after the ante of {first} nobody has a chip left to play with — rebuy first",
+            code="ante_leaves_nobody",
+            params={"ante": first},
         )
 
 
@@ -294,6 +314,10 @@ def refuse(verb: str) -> Callable[[HandState, int], None]:
     """In or out (hold or drop) when nobody is declaring."""
 
     def refuse_declare(state: HandState, seat: int) -> None:
-        raise NotDeclaringError(f"{state.names[seat]} cannot {verb}: nobody is declaring now")
+        raise NotDeclaringError(
+            f"{state.names[seat]} cannot {verb}: nobody is declaring now",
+            code="act_nobody_declaring",
+            params={"name": state.names[seat], "verb": verb},
+        )
 
     return refuse_declare

@@ -148,10 +148,18 @@ class Flip(Step):
         name = state.names[seat]
         phase = state.kept(FlipState)
         if state.decision is not None or phase.betting:
-            raise NothingToFlipError(f"{name} cannot flip now: finish the betting first")
+            raise NothingToFlipError(
+                f"{name} cannot flip now: finish the betting first",
+                code="flip_betting_first",
+                params={"name": name},
+            )
         if phase.turn != seat:
             who = state.names[phase.turn] if phase.turn is not None else "nobody"
-            raise OutOfTurnError(f"{name} cannot flip: it is {who}'s turn")
+            raise OutOfTurnError(
+                f"{name} cannot flip: it is {who}'s turn",
+                code="act_not_your_turn" if phase.turn is not None else "flip_nobody",
+                params={"name": name, "verb": "flip", "actor": who},
+            )
 
     def flip(self, state: HandState, seat: int, args: ActionArgs) -> Event:
         """Turn up the top card of ``seat``'s pile; its triggers act at once."""
@@ -270,7 +278,11 @@ def _has_down(state: HandState, seat: int) -> bool:
 def refuse_flip(state: HandState, seat: int) -> None:
     """A flip when no flipping step is in play."""
     name = state.names[seat]
-    raise NothingToFlipError(f"{name} cannot flip: nobody flips cards in this game now")
+    raise NothingToFlipError(
+        f"{name} cannot flip: nobody flips cards in this game now",
+        code="flip_nobody",
+        params={"name": name},
+    )
 
 
 def _same_rank(card: int, other: int) -> bool:

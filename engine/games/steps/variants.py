@@ -429,16 +429,30 @@ def verify_switch_game(state: HandState, seat: int, args: ActionArgs) -> None:
     if chance is None:
         raise NoJackError(
             f"{name} cannot switch the game: only the player just dealt a face-up jack, "
-            "or one showing a face-down jack before the last betting round, may"
+            "or one showing a face-down jack before the last betting round, may",
+            code="switch_no_jack",
+            params={"name": name},
         )
     if chance == "down" and not holds_down_jack(state, seat):
-        raise NoJackError(f"{name} cannot switch the game: {name} has no face-down jack")
+        raise NoJackError(
+            f"{name} cannot switch the game: {name} has no face-down jack",
+            code="switch_no_down_jack",
+            params={"name": name},
+        )
     if game not in switchable_games(state):
         playing = current_game(state)
         if game == playing:
-            raise GameSwitchError(f"{name} cannot switch to {game}: it is already played")
+            raise GameSwitchError(
+                f"{name} cannot switch to {game}: it is already played",
+                code="switch_same_game",
+                params={"name": name, "game": str(game)},
+            )
         agreed = ", ".join(agreed_games(state)) or "none"
-        raise GameSwitchError(f"{name} cannot switch to {game!r}: the games agreed on are {agreed}")
+        raise GameSwitchError(
+            f"{name} cannot switch to {game!r}: the games agreed on are {agreed}",
+            code="switch_not_agreed",
+            params={"name": name, "game": str(game), "games": tuple(agreed_games(state))},
+        )
 
 
 def switch_game(state: HandState, seat: int, args: ActionArgs) -> Event:
@@ -465,7 +479,11 @@ def switch_game(state: HandState, seat: int, args: ActionArgs) -> Event:
 def verify_keep_game(state: HandState, seat: int, args: ActionArgs) -> None:
     name = state.names[seat]
     if _jack(state).offer != seat:
-        raise NoJackError(f"{name} cannot keep the game: {name} was not offered a switch")
+        raise NoJackError(
+            f"{name} cannot keep the game: {name} was not offered a switch",
+            code="keep_not_offered",
+            params={"name": name},
+        )
 
 
 def keep_game(state: HandState, seat: int, args: ActionArgs) -> Event:

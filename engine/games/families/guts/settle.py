@@ -130,7 +130,9 @@ def settle_guts_deal(
         elif ranked is None:
             raise ShowdownMismatchError(
                 f"{_names(table, entrants)} were in: the showdown is missing "
-                "(a ranking or their cards)"
+                "(a ranking or their cards)",
+                code="guts_showdown_missing",
+                params={"names": _name_list(table, entrants)},
             )
         else:
             deal.showdown(ranked)
@@ -145,12 +147,18 @@ def _check_table(table: GutsTable, options: GutsOptions) -> None:
     if options.limit is not None and table.pot > options.limit:
         raise SettlementError(
             f"the pot is {table.pot} but the limit is {options.limit}: "
-            "chips above the limit belong in the reserve"
+            "chips above the limit belong in the reserve",
+            code="guts_pot_above_limit",
+            params={"pot": table.pot, "limit": options.limit},
         )
 
 
 def _names(table: GutsTable, seats: Iterable[Seat]) -> str:
-    return join_names([showdown_name(table.names, s) for s in sorted(seats, key=_ghost_last)])
+    return join_names(list(_name_list(table, seats)))
+
+
+def _name_list(table: GutsTable, seats: Iterable[Seat]) -> tuple[str, ...]:
+    return tuple(showdown_name(table.names, s) for s in sorted(seats, key=_ghost_last))
 
 
 def _ghost_last(seat: Seat) -> tuple[bool, Seat]:
@@ -220,13 +228,17 @@ class _Deal:
         ante = self.options.ante
         payers = [seat for seat in self.order if self.ledger.balance(seat) > 0]
         if not payers:
-            raise StackTooShortError("nobody at the table has chips left to ante — rebuy first")
+            raise StackTooShortError(
+                "nobody at the table has chips left to ante — rebuy first", code="nobody_can_ante"
+            )
         for seat in payers:
             stack = self.ledger.balance(seat)
             if stack < ante:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot ante: the ante is {ante} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="ante_beyond_stack",
+                    params={"name": self.name(seat), "ante": ante, "stack": stack},
                 )
         for seat in payers:
             self.ledger.move(source=seat, target=GUTS_POT, amount=ante, reason=reason)
@@ -251,7 +263,9 @@ class _Deal:
             if stack < self.pot:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot be in: the pot is {self.pot} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="in_beyond_stack",
+                    params={"name": self.name(seat), "pot": self.pot, "stack": stack},
                 )
 
     def take(self, seat: Seat, amount: int, *, reason: str) -> None:

@@ -89,23 +89,43 @@ def groups_from_scores(scores: Mapping[Seat, int]) -> tuple[tuple[Seat, ...], ..
 def _check_names_exactly(
     named: Sequence[Seat], *, entrants: Collection[Seat], names: Mapping[Seat, str], what: str
 ) -> None:
+    def ordered(seats: Collection[Seat]) -> tuple[str, ...]:
+        return tuple(showdown_name(names, s) for s in sorted(seats, key=lambda s: (s == GHOST, s)))
+
     def listing(seats: Collection[Seat]) -> str:
-        ordered = sorted(seats, key=lambda s: (s == GHOST, s))
-        return join_names([showdown_name(names, s) for s in ordered])
+        return join_names(list(ordered(seats)))
+
+    def params(seats: Collection[Seat]) -> dict[str, str | tuple[str, ...]]:
+        showdown = "ranking" if what == "the ranking" else "cards"
+        return {"showdown": showdown, "hands": ordered(entrants), "names": ordered(seats)}
 
     expected = f"{what} must name exactly the hands in the showdown ({listing(entrants)})"
     twice = sorted({s for s in named if named.count(s) > 1})
     if twice:
-        raise ShowdownMismatchError(f"{expected}: it names {listing(twice)} twice")
+        raise ShowdownMismatchError(
+            f"{expected}: it names {listing(twice)} twice",
+            code="guts_showdown_twice",
+            params=params(twice),
+        )
     missing = set(entrants) - set(named)
     if missing:
-        raise ShowdownMismatchError(f"{expected}: it leaves out {listing(missing)}")
+        raise ShowdownMismatchError(
+            f"{expected}: it leaves out {listing(missing)}",
+            code="guts_showdown_leaves_out",
+            params=params(missing),
+        )
     extra = set(named) - set(entrants)
     if GHOST in extra:
-        raise ShowdownMismatchError(f"{what} names a ghost hand, but this deal has none")
+        raise ShowdownMismatchError(
+            f"{what} names a ghost hand, but this deal has none",
+            code="guts_no_ghost",
+            params=params(extra),
+        )
     if extra:
         raise ShowdownMismatchError(
-            f"{expected}: it names {listing(extra)}, who {_were(extra)} not in"
+            f"{expected}: it names {listing(extra)}, who {_were(extra)} not in",
+            code="guts_showdown_not_in",
+            params=params(extra),
         )
 
 

@@ -109,7 +109,9 @@ def settle_shelby_round(
         game.check_covers(held, payment=payment)
         if ranked is None:
             raise ShowdownMismatchError(
-                f"{game.names(held)} held: the showdown is missing (a ranking or their cards)"
+                f"{game.names(held)} held: the showdown is missing (a ranking or their cards)",
+                code="shelby_showdown_missing",
+                params={"names": tuple(game.name(s) for s in held)},
             )
         game.losers_pay(ranked, payment=payment, pot_at_start=pot_at_start)
     return game.settlement()
@@ -121,22 +123,36 @@ def _check_state(state: ShelbyState, options: ShelbyOptions) -> None:
     rounds = options.variant.rounds
     if not 1 <= state.round <= rounds:
         raise SettlementError(
-            f"round {state.round} does not exist: {options.variant.title} has rounds 1 to {rounds}"
+            f"round {state.round} does not exist: {options.variant.title} has rounds 1 to {rounds}",
+            code="shelby_no_such_round",
+            params={"round": state.round, "game": options.variant.game, "rounds": rounds},
         )
     if state.pot == 0 and state.round != 1:
         raise SettlementError(
             f"the pot is empty in round {state.round}: a game starts in round 1, "
-            "when everyone antes before the deal"
+            "when everyone antes before the deal",
+            code="shelby_pot_empty_mid_game",
+            params={"round": state.round},
         )
     for seat, count in state.shelbys.items():
         name = seat_name(state.names, seat)
         if seat not in state.stacks:
-            raise SettlementError(f"{name} has Shelbys but is not at the table")
+            raise SettlementError(
+                f"{name} has Shelbys but is not at the table",
+                code="shelbys_not_seated",
+                params={"name": name},
+            )
         if count < 0:
-            raise NegativeAmountError(f"{name} has {count} Shelbys: it cannot be negative")
+            raise NegativeAmountError(
+                f"{name} has {count} Shelbys: it cannot be negative",
+                code="shelbys_negative",
+                params={"name": name, "count": count},
+            )
         if count >= SHELBYS_TO_WIN:
             raise SettlementError(
-                f"{name} already has {count} Shelbys: that game is over, start a new one"
+                f"{name} already has {count} Shelbys: that game is over, start a new one",
+                code="shelbys_game_over",
+                params={"name": name, "count": count},
             )
 
 
@@ -147,15 +163,30 @@ def _check_extra_cards(
     for seat, n in extra_cards.items():
         name = seat_name(state.names, seat)
         if seat not in state.stacks:
-            raise SettlementError(f"{name} bought extra cards but is not at the table")
+            raise SettlementError(
+                f"{name} bought extra cards but is not at the table",
+                code="extra_cards_not_seated",
+                params={"name": name},
+            )
         if n < 0:
-            raise NegativeAmountError(f"{name} bought {n} extra cards: it cannot be negative")
+            raise NegativeAmountError(
+                f"{name} bought {n} extra cards: it cannot be negative",
+                code="extra_cards_negative",
+                params={"name": name, "count": n},
+            )
     last = options.variant.rounds
     if bought and (options.variant is not ShelbyVariant.PSYCHO or state.round != last):
         raise SettlementError(
             f"{join_names([seat_name(state.names, s) for s in sorted(bought)])} bought extra "
             f"cards, but only Psycho Shelby's round {ShelbyVariant.PSYCHO.rounds} sells them "
-            f"(this is {options.variant.title}, round {state.round})"
+            f"(this is {options.variant.title}, round {state.round})",
+            code="extra_cards_not_sold",
+            params={
+                "names": tuple(seat_name(state.names, s) for s in sorted(bought)),
+                "last": ShelbyVariant.PSYCHO.rounds,
+                "game": options.variant.game,
+                "round": state.round,
+            },
         )
     return bought
 
@@ -226,7 +257,9 @@ class _Round:
             if extra > fours:
                 raise ShowdownMismatchError(
                     f"{self.name(seat)} bought {extra} extra cards but shows {fours} fours: "
-                    "each extra card is bought for a 4"
+                    "each extra card is bought for a 4",
+                    code="extra_cards_beyond_fours",
+                    params={"name": self.name(seat), "count": extra, "fours": fours},
                 )
 
         return check
@@ -236,13 +269,17 @@ class _Round:
         ante = self.options.ante
         payers = [seat for seat in self.order if self.ledger.balance(seat) > 0]
         if not payers:
-            raise StackTooShortError("nobody at the table has chips left to ante — rebuy first")
+            raise StackTooShortError(
+                "nobody at the table has chips left to ante — rebuy first", code="nobody_can_ante"
+            )
         for seat in payers:
             stack = self.ledger.balance(seat)
             if stack < ante:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot ante: the ante is {ante} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="ante_beyond_stack",
+                    params={"name": self.name(seat), "ante": ante, "stack": stack},
                 )
         for seat in payers:
             self.ledger.move(source=seat, target=SHELBY_POT, amount=ante, reason=f"ante: {why}")
@@ -257,7 +294,14 @@ class _Round:
             if stack < cost:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot buy {bought[seat]} extra cards: they cost {cost} "
-                    f"and {self.name(seat)} has {stack} — rebuy first"
+                    f"and {self.name(seat)} has {stack} — rebuy first",
+                    code="extra_cards_beyond_stack",
+                    params={
+                        "name": self.name(seat),
+                        "count": bought[seat],
+                        "cost": cost,
+                        "stack": stack,
+                    },
                 )
             self.ledger.move(
                 source=seat, target=SHELBY_POT, amount=cost, reason="extra cards for 4s"
@@ -273,7 +317,9 @@ class _Round:
             if stack < payment:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot hold: a loser pays {payment} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="hold_beyond_stack",
+                    params={"name": self.name(seat), "payment": payment, "stack": stack},
                 )
 
     def shelby(self, seat: Seat) -> None:
