@@ -235,7 +235,7 @@ class RecordGameForm(forms.Form):
         try:
             return parse_card(text)
         except CardError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(error_text(error)) from None
 
     def clean_board(self) -> tuple[int, ...]:
         text = self.cleaned_data.get("board", "").strip()
@@ -244,7 +244,7 @@ class RecordGameForm(forms.Form):
         try:
             board = tuple(int(c) for c in parse_cards(text))
         except CardError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(error_text(error)) from None
         if len(board) != BOARD_CARDS:
             raise ValidationError(
                 gettext("The board is five cards (the flop, the turn and the river), not %(n)s.")
@@ -263,7 +263,7 @@ class RecordGameForm(forms.Form):
                 try:
                     data[f"cards_{row.player_id}"] = tuple(int(c) for c in parse_cards(text))
                 except CardError as error:
-                    self.add_error(f"cards_{row.player_id}", f"{row.name}: {error}")
+                    self.add_error(f"cards_{row.player_id}", f"{row.name}: {error_text(error)}")
             else:
                 data[f"cards_{row.player_id}"] = ()
         if self.game.family is Family.SPIT and not self.errors:
