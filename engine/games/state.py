@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.betting import (
     DEFAULT_LIMIT,
@@ -419,12 +419,23 @@ class HandState:
         face_up: bool = False,
         all_in: bool | None = None,
         text: str = "",
+        code: str = "",
+        params: Mapping[str, Any] | None = None,
     ) -> Event:
-        """Append an event to the history (steps record theirs here too)."""
+        """Append an event to the history (steps record theirs here too); ``code`` and
+        ``params`` say what the English ``text`` says (see :class:`Event`)."""
         if all_in is None:
             all_in = kind in _PAYMENTS and chips > 0 and self.stacks[seat] == 0
         event = Event(
-            kind=kind, seat=seat, chips=chips, card=card, face_up=face_up, all_in=all_in, text=text
+            kind=kind,
+            seat=seat,
+            chips=chips,
+            card=card,
+            face_up=face_up,
+            all_in=all_in,
+            text=text,
+            code=code,
+            params=dict(params or {}),
         )
         self.history.append(event)
         return event

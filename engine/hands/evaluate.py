@@ -57,6 +57,15 @@ class HandValue:
         """``four of a kind, kings`` or, with ``lang="de"``, ``Vierling, Könige``."""
         return hand_name(self.made, lang=lang, low=self.low)
 
+    def params(self) -> dict[str, object]:
+        """What a page needs to name the hand in its own language (JSON): the category,
+        the ranks in order of importance and whether it is a low hand."""
+        return {
+            "category": int(self.made.category),
+            "ranks": list(self.made.ranks),
+            "low": self.low,
+        }
+
 
 @cache
 def fast_evaluator(wild: frozenset[int] = frozenset()) -> FastEvaluator:

@@ -109,7 +109,9 @@ def reveal(state: HandState, seat: int, card: int) -> None:
     """Turn ``seat``'s face-down ``card`` face up, for everyone to see."""
     at = state.cards[seat].index((card, False))
     state.cards[seat][at] = (card, True)
-    state.record(EventKind.REVEAL, seat, card=card, face_up=True, text="extra card")
+    state.record(
+        EventKind.REVEAL, seat, card=card, face_up=True, text="extra card", code="extra_card"
+    )
 
 
 def give_extra_card(state: HandState, seat: int, trigger: ExtraCard) -> None:

@@ -224,7 +224,7 @@ class GutsDeclare(Step):
         state.kept(GutsState).declared[seat] = staying
         private = self.options.declare is not Declare.IN_TURN
         text = "declared" if private else ("in" if staying else "out")
-        return state.record(EventKind.DECLARE, seat, text=text)
+        return state.record(EventKind.DECLARE, seat, text=text, code=text)
 
 
 def guts_table(state: HandState) -> GutsTable:
@@ -277,7 +277,8 @@ def settle(state: HandState, options: GutsOptions) -> None:
     in_players = [s for s in guts.order if declared[s]]
     if options.declare is not Declare.IN_TURN:
         for seat in guts.order:
-            state.record(EventKind.REVEAL, seat, text="in" if declared[seat] else "out")
+            side = "in" if declared[seat] else "out"
+            state.record(EventKind.REVEAL, seat, text=side, code=side)
     ghost = guts.ghost
     by_default = options.declare is Declare.IN_TURN and not set(in_players) - {state.dealer}
     compared = not by_default and (len(in_players) >= 2 or bool(ghost and in_players))
@@ -290,13 +291,28 @@ def settle(state: HandState, options: GutsOptions) -> None:
         showdown = ShownCards(hands=hands)
     result = settle_guts_deal(table, options, in_players=in_players, showdown=showdown)
     if result.outcome in _SHOWDOWNS:
-        named = scores_from_cards(hands, ranking=options.ranking).names
+        rated = scores_from_cards(hands, ranking=options.ranking)
+        named = rated.names
         state.shown = [s for s in state.order() if s in hands]
         for seat in state.shown:
-            state.record(EventKind.SHOW, seat, text=named[seat])
+            state.record(
+                EventKind.SHOW,
+                seat,
+                text=named[seat],
+                code="hand",
+                params={"hand": rated.values[seat].params()},
+            )
         if ghost:
             for card in ghost:
-                state.record(EventKind.REVEAL, NO_SEAT, card=card, face_up=True, text=named[GHOST])
+                state.record(
+                    EventKind.REVEAL,
+                    NO_SEAT,
+                    card=card,
+                    face_up=True,
+                    text=named[GHOST],
+                    code="ghost_hand",
+                    params={"hand": rated.values[GHOST].params()},
+                )
             state.table = list(ghost)
             guts.ghost_shown = True
     record_movements(state, result.movements)

@@ -111,7 +111,7 @@ def turn_table_card(state: HandState, *, role: TableRole, rank_wild: bool) -> in
             state.wild = [rank]
         else:
             state.wild_cards = [card]
-    state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=role)
+    state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=role, code=role)
     return card
 
 
@@ -212,15 +212,24 @@ class Draw(Step):
                 c for c, _ in state.cards[seat] if c not in thrown and ALL_CARDS[c].rank == ACE
             )
             state.cards[seat] = [(c, up or c == ace) for c, up in state.cards[seat]]
-            state.record(EventKind.REVEAL, seat, card=ace, face_up=True, text="ace kept")
+            state.record(
+                EventKind.REVEAL, seat, card=ace, face_up=True, text="ace kept", code="ace_kept"
+            )
         state.cards[seat] = [(c, up) for c, up in state.cards[seat] if c not in thrown]
         event: Event | None = None
         for card in thrown:
             # The discard is private: the views show it to its owner only.
-            recorded = state.record(EventKind.DRAW, seat, card=card, text=f"draws {len(thrown)}")
+            recorded = state.record(
+                EventKind.DRAW,
+                seat,
+                card=card,
+                text=f"draws {len(thrown)}",
+                code="draws",
+                params={"count": len(thrown)},
+            )
             event = event or recorded
         if event is None:
-            event = state.record(EventKind.DRAW, seat, text="stands pat")
+            event = state.record(EventKind.DRAW, seat, text="stands pat", code="stands_pat")
         drawing = state.kept(DrawState)
         for _ in thrown:
             if not len(state.deck):

@@ -170,7 +170,12 @@ class Flip(Step):
         event = state.record(EventKind.FLIP, seat, card=card, face_up=True)
         if self.target_rank_folds and state.table and _same_rank(card, state.table[0]):
             state.folded[seat] = True
-            state.record(EventKind.FOLD, seat, text="flipped a card of the middle card's rank")
+            state.record(
+                EventKind.FOLD,
+                seat,
+                text="flipped a card of the middle card's rank",
+                code="flipped_middle_rank",
+            )
         else:
             apply_triggers(state, seat, card, up=True)
         return event
@@ -198,7 +203,7 @@ class Flip(Step):
 
     def _strike_out(self, state: HandState, seat: int) -> None:
         state.folded[seat] = True
-        state.record(EventKind.FOLD, seat, text="struck out")
+        state.record(EventKind.FOLD, seat, text="struck out", code="struck_out")
         if self.back_betting and len(state.live_seats) > 1:
             self._open_betting(state, best_showing_seat(state))
 
@@ -335,7 +340,14 @@ class MiddleCard(Step):
             card = int(state.deck.deal_one())
             text = ""
         state.table.append(card)
-        state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=text)
+        state.record(
+            EventKind.TABLE_CARD,
+            state.dealer,
+            card=card,
+            face_up=True,
+            text=text,
+            code="second_deck" if text else "",
+        )
 
 
 def table_from_deck(state: HandState) -> list[int]:

@@ -175,7 +175,7 @@ class ShelbyHold(Step):
 
         def apply(state: HandState, seat: int, args: ActionArgs) -> Event:
             state.kept(ShelbyDealState).held[seat] = staying
-            return state.record(EventKind.DECLARE, seat, text="declared")
+            return state.record(EventKind.DECLARE, seat, text="declared", code="declared")
 
         return Move(verify, apply)
 
@@ -256,7 +256,11 @@ class ShelbyBuyCards(Step):
         state.kept(ShelbyDealState).bought[seat] += 1
         # The chips move at the round's settlement, with the rest of the round.
         event = state.record(
-            EventKind.BUY_CARD, seat, text=f"an extra card for a 4: {price} to the pot"
+            EventKind.BUY_CARD,
+            seat,
+            text=f"an extra card for a 4: {price} to the pot",
+            code="extra_card_bought",
+            params={"price": price},
         )
         card = int(state.deck.deal_one())
         state.cards[seat].append((card, False))
@@ -409,7 +413,8 @@ def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None
     held = deal.held
     holders = [s for s in state.order() if held[s]]
     for seat in state.order():
-        state.record(EventKind.REVEAL, seat, text="held" if held[seat] else "dropped")
+        choice = "held" if held[seat] else "dropped"
+        state.record(EventKind.REVEAL, seat, text=choice, code=choice)
     last = round_number == options.variant.rounds
     if not holders and _nobody_can_ante(state, options, round_number):
         state.record(
@@ -417,6 +422,7 @@ def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None
             NO_SEAT,
             text="nobody held and nobody has a chip left to ante: the deal ends, "
             "the pot and the Shelbys wait for the next deal — rebuy first",
+            code="no_ante_deal_ends",
         )
         deal.reasons.append(["nobody can ante: the deal ends unsettled"])
         deal.outcome = "no_ante"
@@ -462,7 +468,13 @@ def _record(state: HandState, result: ShelbyRoundSettlement) -> None:
     if seat is not None:
         # A third Shelby starts a new game: the markers are gone from the next state.
         count = result.next_state.shelbys.get(seat, SHELBYS_TO_WIN)
-        state.record(EventKind.SETTLE, seat, text=f"a Shelby for {state.names[seat]}: {count}")
+        state.record(
+            EventKind.SETTLE,
+            seat,
+            text=f"a Shelby for {state.names[seat]}: {count}",
+            code="shelby_marker",
+            params={"name": state.names[seat], "count": count},
+        )
 
 
 def _end(state: HandState) -> None:

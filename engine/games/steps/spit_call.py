@@ -160,7 +160,7 @@ class SpitCallDeal(Deal):
         # The first call is the only one: nobody else is asked for the rest of the deal.
         calls.queue = []
         calls.caller = seat
-        event = state.record(EventKind.DECLARE, seat, text="Spit!")
+        event = state.record(EventKind.DECLARE, seat, text="Spit!", code="spit")
         turn_table_card(state, role="spit", rank_wild=self.rank_wild)
         return event
 
@@ -172,7 +172,7 @@ class SpitCallDeal(Deal):
         """Let the deal go on without calling; the next player is asked."""
         calls = state.kept(SpitCallState)
         calls.queue = calls.queue[1:]
-        return state.record(EventKind.DECLARE, seat, text="no Spit")
+        return state.record(EventKind.DECLARE, seat, text="no Spit", code="no_spit")
 
 
 def refuse_call_if_called(state: HandState, seat: int) -> None:

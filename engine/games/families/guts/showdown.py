@@ -15,11 +15,12 @@ ghost hand of Guts (a hand nobody owns) takes part as the pseudo-seat :data:`GHO
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.chips.seats import Seat, seat_name
 from engine.errors import ShowdownMismatchError
+from engine.hands.evaluate import HandValue
 from engine.hands.showdown import HostRanking, Showdown, ShowdownScores, scores_from_ranking
 from engine.text import join_names
 
@@ -37,6 +38,8 @@ class RankedShowdown:
 
     groups: tuple[tuple[Seat, ...], ...]
     hand_names: Mapping[Seat, str]
+    # The rated hands, so that a page can name them in its own language.
+    hand_values: Mapping[Seat, HandValue] = field(default_factory=dict)
 
 
 def rank_showdown(
@@ -64,7 +67,19 @@ def rank_showdown(
         for seat, cards in showdown.hands.items():
             check_hand(seat, cards)
         scores = rate(showdown.hands)
-    return RankedShowdown(groups=groups_from_scores(scores.scores), hand_names=scores.names)
+    return RankedShowdown(
+        groups=groups_from_scores(scores.scores), hand_names=scores.names, hand_values=scores.values
+    )
+
+
+def shown_hands(ranked: RankedShowdown, *, names: Mapping[Seat, str]) -> list[list[object]]:
+    """``[name, HandValue.params()]`` for each hand shown, best first (see :class:`Said`)."""
+    return [
+        [showdown_name(names, seat), ranked.hand_values[seat].params()]
+        for group in ranked.groups
+        for seat in group
+        if seat in ranked.hand_values
+    ]
 
 
 def describe_hands(ranked: RankedShowdown, *, names: Mapping[Seat, str]) -> str | None:

@@ -22,6 +22,7 @@ antes and the cards are redealt; Shelbys carry over.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
 
 from engine.chips.dealer import left_of_dealer_order, next_dealer
 from engine.chips.movements import SHELBY_POT, Ledger, split_chips
@@ -36,6 +37,7 @@ from engine.games.families.guts.showdown import (
     RankedShowdown,
     describe_hands,
     rank_showdown,
+    shown_hands,
 )
 from engine.games.families.shelby.hands import cards_held, rate_round
 from engine.games.families.shelby.state import (
@@ -47,7 +49,14 @@ from engine.games.families.shelby.state import (
     ShelbyVariant,
 )
 from engine.hands.showdown import Showdown, ShowdownScores
-from engine.text import join_names
+from engine.text import Explanation, join_names
+
+# Why everyone antes, as a code beside the English (a page words it in its language).
+WHY_CODES: Final = {
+    "a new game starts": "new_game",
+    "nobody held": "nobody_held",
+    "the last round is over, the cards are redealt": "redeal",
+}
 
 __all__ = [
     "ShelbyOptions",
@@ -202,7 +211,9 @@ class _Round:
         self.shelbys = {seat: state.shelbys.get(seat, 0) for seat in state.stacks}
         self.outcome = ShelbyOutcome.NOBODY_HELD
         self.groups: tuple[tuple[Seat, ...], ...] = ()
-        self.reasons: list[str] = []
+        self.explained = Explanation()
+        self.reasons = self.explained.texts
+        self.say = self.explained.say
         self.antes: dict[Seat, int] = {}
         self.extra_cards: dict[Seat, int] = {}
         self.pays: dict[Seat, int] = {}
@@ -284,7 +295,13 @@ class _Round:
         for seat in payers:
             self.ledger.move(source=seat, target=SHELBY_POT, amount=ante, reason=f"ante: {why}")
             self.antes[seat] = self.antes.get(seat, 0) + ante
-        self.reasons.append(f"{self.names(payers)} ante {ante} each: {why}")
+        self.say(
+            f"{self.names(payers)} ante {ante} each: {why}",
+            "antes",
+            names=tuple(self.name(s) for s in payers),
+            ante=ante,
+            why=WHY_CODES.get(why, why),
+        )
 
     def buy_extra_cards(self, bought: Mapping[Seat, int]) -> None:
         price = self.options.extra_card_price
@@ -308,7 +325,13 @@ class _Round:
             )
             self.extra_cards[seat] = cost
             cards = "an extra card" if bought[seat] == 1 else f"{bought[seat]} extra cards"
-            self.reasons.append(f"{self.name(seat)} buys {cards} for 4s: {cost} to the pot")
+            self.say(
+                f"{self.name(seat)} buys {cards} for 4s: {cost} to the pot",
+                "buys_extra_cards",
+                name=self.name(seat),
+                count=bought[seat],
+                cost=cost,
+            )
 
     def check_covers(self, held: Sequence[Seat], *, payment: int) -> None:
         """Like Guts (ruling 14): only a player who can pay if they lose may hold."""
@@ -328,44 +351,65 @@ class _Round:
         count = self.shelbys[seat]
         if count < SHELBYS_TO_WIN:
             self.outcome = ShelbyOutcome.SHELBY
-            self.reasons.append(
-                f"only {self.name(seat)} held: a Shelby, {self.name(seat)} has {count}"
+            self.say(
+                f"only {self.name(seat)} held: a Shelby, {self.name(seat)} has {count}",
+                "shelby",
+                name=self.name(seat),
+                count=count,
             )
             return
         self.outcome = ShelbyOutcome.THIRD_SHELBY
         pot = self.pot
         self.ledger.move(source=SHELBY_POT, target=seat, amount=pot, reason="third Shelby")
         self.takes[seat] = pot
-        self.reasons.append(
+        self.say(
             f"only {self.name(seat)} held: a third Shelby, {self.name(seat)} takes the pot "
-            f"of {pot} and the game is over"
+            f"of {pot} and the game is over",
+            "third_shelby",
+            name=self.name(seat),
+            pot=pot,
         )
 
     def losers_pay(self, ranked: RankedShowdown, *, payment: int, pot_at_start: int) -> None:
         groups = self.groups = ranked.groups
         shown = describe_hands(ranked, names=self.state.names)
         if shown:
-            self.reasons.append(f"hands shown: {shown}")
+            self.say(
+                f"hands shown: {shown}",
+                "hands_shown",
+                hands=shown_hands(ranked, names=self.state.names),
+            )
         best = list(groups[0])
         losers = [s for s in self.order if s not in best and any(s in g for g in groups)]
         self.outcome = ShelbyOutcome.WON if len(best) == 1 else ShelbyOutcome.SPLIT
         shares = split_chips(amount=payment * len(losers), winners=best, order=self.order)
         if self.options.variant is ShelbyVariant.PSYCHO:
-            why = f"the pot at the start of the round, {pot_at_start}"
+            why, why_code = f"the pot at the start of the round, {pot_at_start}", "pot_at_start"
         elif self.options.limit is not None and payment < pot_at_start:
-            why = f"the pot of {pot_at_start} capped at the limit"
+            why, why_code = f"the pot of {pot_at_start} capped at the limit", "pot_capped"
         else:
-            why = "the pot"
+            why, why_code = "the pot", "pot"
         if not losers:
-            self.reasons.append(f"{self.names(best)} tie for the best hand: nobody pays")
+            self.say(
+                f"{self.names(best)} tie for the best hand: nobody pays",
+                "tie_nobody_pays",
+                names=tuple(self.name(s) for s in best),
+            )
             return
         winner = self.names(best)
         if len(best) > 1:
             winner += " (" + ", ".join(f"{self.name(s)} {n}" for s, n in shares.items()) + ")"
-        self.reasons.append(
+        self.say(
             f"{self.names(best)} {'has' if len(best) == 1 else 'tie for'} the best hand: "
             f"{self.names(losers)} {'pays' if len(losers) == 1 else 'each pay'} {payment} "
-            f"({why}) directly to {winner}; the pot stays"
+            f"({why}) directly to {winner}; the pot stays",
+            "losers_pay_winners",
+            names=tuple(self.name(s) for s in best),
+            losers=tuple(self.name(s) for s in losers),
+            payment=payment,
+            why=why_code,
+            pot=pot_at_start,
+            shares=[[self.name(s), n] for s, n in shares.items()] if len(best) > 1 else [],
         )
         owed = dict.fromkeys(losers, payment)
         # Match payers to winners in seat order so that each chip goes straight
@@ -420,6 +464,7 @@ class _Round:
             redeal=redeal,
             net={seat: stacks[seat] - self.state.stacks[seat] for seat in stacks},
             reasons=tuple(self.reasons),
+            said=tuple(self.explained.said),
             movements=self.ledger.movements,
             next_state=next_state,
         )

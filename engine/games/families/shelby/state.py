@@ -9,6 +9,7 @@ from enum import Enum
 from engine.chips.movements import Movement
 from engine.chips.seats import Seat
 from engine.errors import NegativeAmountError, SettlementError
+from engine.text import Said
 
 SHELBYS_TO_WIN = 3
 
@@ -130,6 +131,8 @@ class ShelbyRoundSettlement:
     movements: tuple[Movement, ...]
     next_state: ShelbyState
     """The game after this round; after a third Shelby, a new game (pot 0, round 1)."""
+    said: tuple[Said, ...] = ()
+    """``reasons`` as codes and parameters, for a page in another language."""
 
     @property
     def pot(self) -> int:
