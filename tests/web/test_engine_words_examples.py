@@ -140,3 +140,40 @@ def test_a_bet_beyond_the_stack_is_refused_on_the_seat_page_in_german(night: Tab
     assert "that takes" not in german
     english = _seat_refusal(night, "en")
     assert "NAME cannot bet 99: that takes 99 chips and NAME has 49" in english
+
+
+def _preview(table: Table, lang: str, game: str, data: dict[str, Any]) -> str:
+    client = client_for(table.owner, HTTP_ACCEPT_LANGUAGE=lang)
+    response = client.post(record_url(table, game), {**data, "preview": "1"})
+    assert response.status_code == 200
+    return _text(response.content)
+
+
+def test_the_guts_preview_explains_the_deal_in_german(table: Table) -> None:
+    data = _form(table, {}, **{"in": {"Anna": "on", "Ben": "on"}}, place={"Anna": 1, "Ben": 2})
+    del data["confirm"]
+    german = _preview(table, "de", "guts", data)
+    assert "Anna, Ben und Carla zahlen je 1 Ante: der Pot war leer" in german
+    assert "Anna hat die beste Hand und nimmt den Pot von 3" in german
+    assert "Ben zahlt den Pot, 3" in german
+    assert "the pot was empty" not in german
+    assert "has the best hand" not in german
+    english = _preview(table, "en", "guts", data)
+    assert "Anna, Ben and Carla ante 1 each: the pot was empty" in english
+    assert "Anna has the best hand and takes the pot of 3" in english
+
+
+def test_the_shelby_preview_explains_the_round_in_german(table: Table) -> None:
+    data = _form(
+        table,
+        {},
+        **{"in": {"Anna": "on", "Ben": "on"}},
+        cards={"Anna": "As Ah", "Ben": "Kd 2c"},
+    )
+    del data["confirm"]
+    german = _preview(table, "de", "shelby", data)
+    assert "gezeigte Hände: Anna: Paar, Asse; Ben: Höchste Karte: König" in german
+    assert "hands shown" not in german
+    assert "pair of aces" not in german
+    english = _preview(table, "en", "shelby", data)
+    assert "hands shown: Anna: pair of aces; Ben: high card, king" in english
