@@ -314,8 +314,24 @@ def _transaction_words(display: str) -> str:
     return _label_words(TransactionKind, display)
 
 
+def reason_words(reason: Any, hand: Any = None) -> dict[str, Any]:
+    """What a ledger row keeps of a table hand's reason (JSON): its code, its params,
+    and the winning hand, when the cards were shown, to name it in any language."""
+    params = {k: list(v) if isinstance(v, tuple) else v for k, v in reason.params.items()}
+    if hand is not None and reason.code == "won_shown":
+        params["hand_value"] = hand.params()
+    return {"code": reason.code, "params": params}
+
+
+def said_words(said: Any) -> dict[str, Any] | None:
+    """What a ledger row keeps of a Guts deal's or a Shelby round's explanation."""
+    return {"code": "said", "said": [s.to_dict() for s in said]} if said else None
+
+
 def memo_text(text: str, words: Mapping[str, Any] | None = None) -> str:
     """A ledger memo (or summary) in the page's language."""
+    if not text:
+        return text
     if words and words.get("code"):
         worded = _stored(words, text)
         if worded is not None:
@@ -342,7 +358,9 @@ def _stored(words: Mapping[str, Any], text: str) -> str | None:
     if code == "said":
         said = list(words.get("said") or ())
         return "; ".join(explanation(said, text.split("; "))) if said else None
-    params = dict(words.get("params") or {})
+    params = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in (words.get("params") or {}).items()
+    }
     hand = params.pop("hand_value", None)
     reason = Reason(chips=0, text=text, code=code, params=params)
     worded = reason_text(reason)
