@@ -33,7 +33,7 @@ class Said:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "params": dict(self.params)}
+        return {"text": self.text, "code": self.code, "params": dict(self.params)}
 
 
 class Explanation:

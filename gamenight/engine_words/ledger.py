@@ -356,8 +356,10 @@ def _stored(words: Mapping[str, Any], text: str) -> str | None:
 
     code = str(words["code"])
     if code == "said":
-        said = list(words.get("said") or ())
-        return "; ".join(explanation(said, text.split("; "))) if said else None
+        # Each sentence keeps its English: a sentence may hold "; " itself (hands shown).
+        said = [item for item in words.get("said") or () if isinstance(item, Mapping)]
+        english = [str(item.get("text", "")) for item in said]
+        return "; ".join(explanation(said, english)) if said else None
     params = {
         k: tuple(v) if isinstance(v, list) else v for k, v in (words.get("params") or {}).items()
     }

@@ -123,3 +123,19 @@ def test_the_new_columns_left_the_ledger_append_only(five: Table) -> None:
     _record_baseball(five)
     with pytest.raises(DatabaseError), transaction.atomic():
         Entry.objects.filter(reason__startswith="won").update(words={})
+
+
+def test_a_guts_summary_with_the_hands_shown_reads_in_german(db: None) -> None:
+    """The hands shown hold "; " themselves: each sentence is worded on its own."""
+    table = make_table(names=("Anna", "Ben", "Carla"))
+    by_name = {p.name: p.pk for p in table.players}
+    data = {"key": "g2", "confirm": "1"}
+    data |= {f"in_{by_name[n]}": "on" for n in ("Anna", "Ben")}
+    data |= {f"cards_{by_name['Anna']}": "As Ah", f"cards_{by_name['Ben']}": "Kd 2c"}
+    assert client_for(table.owner).post(record_url(table, "guts"), data).status_code == 302
+    deal = Transaction.objects.get(kind=TransactionKind.GUTS_DEAL)
+    with translation.override("de"):
+        summary = memo_text(deal.summary, deal.summary_words)
+    assert "gezeigte Hände: Anna: Paar, Asse; Ben: Höchste Karte: König" in summary
+    assert "hands shown" not in summary
+    assert "pair of" not in summary
