@@ -117,7 +117,10 @@ class Card(int):
     def __new__(cls, rank: int, suit: int) -> Card:
         if not (0 <= rank < 13 and 0 <= suit < 4):
             raise MalformedCardError(
-                f"no card has rank {rank} and suit {suit}", token=f"{rank}/{suit}"
+                f"no card has rank {rank} and suit {suit}",
+                token=f"{rank}/{suit}",
+                code="card_no_such",
+                params={"rank": rank, "suit": suit},
             )
         return int.__new__(cls, rank * 4 + suit)
 
@@ -125,7 +128,12 @@ class Card(int):
     def from_code(cls, code: int) -> Card:
         """The card whose integer code is ``code`` (0 to 51)."""
         if not 0 <= code < 52:
-            raise MalformedCardError(f"{code} is not a card code (0 to 51)", token=str(code))
+            raise MalformedCardError(
+                f"{code} is not a card code (0 to 51)",
+                token=str(code),
+                code="card_code",
+                params={"number": code},
+            )
         return cls(code >> 2, code & 3)
 
     @property
@@ -172,7 +180,10 @@ def parse_rank(token: str) -> int:
     rank = _RANK_BY_TOKEN.get(token.strip().upper())
     if rank is None:
         raise MalformedCardError(
-            f"{token!r} is not a rank (2-10, J/B, Q/D, K, A)", token=token, code="not_a_rank"
+            f"{token!r} is not a rank (2-10, J/B, Q/D, K, A)",
+            token=token,
+            code="card_not_a_rank",
+            params={"token": token},
         )
     return rank
 
@@ -184,7 +195,8 @@ def parse_card(token: str) -> Card:
         raise MalformedCardError(
             f"{token!r} is not a card: write a rank and a suit, like As or D♠",
             token=token,
-            code="not_a_card",
+            code="card_too_short",
+            params={"token": token},
         )
     rank = _RANK_BY_TOKEN.get(text[:-1].upper())
     suit = _SUIT_BY_TOKEN.get(text[-1].lower())
@@ -192,15 +204,15 @@ def parse_card(token: str) -> Card:
         raise MalformedCardError(
             f"{token!r} is not a card: unknown rank {text[:-1]!r} (2-10, J/B, Q/D, K, A)",
             token=token,
-            code="unknown_rank",
-            params={"rank": text[:-1]},
+            code="card_unknown_rank",
+            params={"token": token, "rank": text[:-1]},
         )
     if suit is None:
         raise MalformedCardError(
             f"{token!r} is not a card: unknown suit {text[-1]!r} (s h d c or ♠ ♥ ♦ ♣)",
             token=token,
-            code="unknown_suit",
-            params={"suit": text[-1]},
+            code="card_unknown_suit",
+            params={"token": token, "suit": text[-1]},
         )
     return ALL_CARDS[rank * 4 + suit]
 
@@ -256,7 +268,7 @@ def parse_hands(hands: Mapping[str, str], *, shared: Collection[str] = ()) -> di
                     f"{card} appears twice",
                     token=str(card),
                     code="card_twice",
-                    params={"card": int(card), "other": owner[card]},
+                    params={"card": card, "other": owner[card]},
                 )
                 twice.where = key
                 raise twice
@@ -300,8 +312,8 @@ def _read_tokens(
             raise DuplicateCardError(
                 f"{token!r} is the same card as {seen[card]!r}: a deck has each card once",
                 token=token,
-                code="same_card",
-                params={"first": seen[card]},
+                code="card_typed_twice",
+                params={"token": token, "first": seen[card], "card": card},
             )
         seen[card] = token
         cards.append(card)
@@ -333,8 +345,8 @@ def _fill_suits(
             raise DuplicateCardError(
                 f"{token!r}: all four cards of that rank are already in the hand",
                 token=token,
-                code="rank_used_up",
-                params={"rank": rank},
+                code="card_rank_used_up",
+                params={"token": token},
             )
         suit = min(free, key=lambda s: per_suit[s])
         per_suit[suit] += 1
@@ -357,7 +369,10 @@ def check_distinct(cards: Sequence[int]) -> None:
             if c in seen:
                 name = str(ALL_CARDS[c])
                 raise DuplicateCardError(
-                    f"{name} appears twice", token=name, code="card_twice", params={"card": c}
+                    f"{name} appears twice",
+                    token=name,
+                    code="card_twice",
+                    params={"card": ALL_CARDS[c]},
                 )
             seen.add(c)
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 # An error's details for a caller that words it itself (a player's name, a count,
-# a game's name, several players' names), as in the reasons of a table hand.
-ErrorParam = int | str | tuple[str, ...]
+# a game's name, several players' names, a card), as in the reasons of a table hand.
+# A card travels as an ``engine.cards.Card`` (an ``int``), never as text, so that the
+# page prints it in its reader's notation.
+ErrorParam = int | str | tuple[str, ...] | tuple[int, ...]
 
 
 class EngineError(ValueError):
@@ -36,7 +38,7 @@ class CardError(EngineError):
         code: str = "",
         params: Mapping[str, ErrorParam] | None = None,
     ) -> None:
-        super().__init__(message, code=code, params={"token": token, **(params or {})})
+        super().__init__(message, code=code, params=params)
         self.token = token
         self.where: str | None = None
         """Which of several hands read together it was found in (``parse_hands``)."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -17,3 +19,30 @@ def join_names(names: Sequence[str]) -> str:
 def ordinal(place: int) -> str:
     """``first`` for 1, ``second`` for 2 ... then ``9th``."""
     return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"{place}th"
+
+
+@dataclass(frozen=True)
+class Said:
+    """One sentence of an explanation (a Guts deal's, a Shelby round's): the English
+    ``text`` and, for a page in another language, its ``code`` and ``params`` (names,
+    numbers, ``hands`` as ``[name, HandValue.params()]`` pairs, ``shares`` as
+    ``[name, chips]`` pairs: JSON, so that a ledger row can keep them)."""
+
+    text: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "code": self.code, "params": dict(self.params)}
+
+
+class Explanation:
+    """The sentences of an explanation as they are said, English and coded side by side."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.said: list[Said] = []
+
+    def say(self, text: str, code: str, **params: Any) -> None:
+        self.texts.append(text)
+        self.said.append(Said(text=text, code=code, params=params))

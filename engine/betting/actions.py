@@ -55,4 +55,6 @@ class BettingAction:
                 all_in=bool(data.get("all_in", False)),
             )
         except (KeyError, ValueError, TypeError) as exc:
-            raise EngineError(f"not a betting action: {dict(data)!r}") from exc
+            raise EngineError(
+                f"not a betting action: {dict(data)!r}", code="saved_state_broken"
+            ) from exc

@@ -20,7 +20,11 @@ from engine.errors import EngineError
 
 def _check_positive(value: int, *, what: str) -> None:
     if value < 1:
-        raise EngineError(f"{what} must be at least 1 chip, not {value}")
+        raise EngineError(
+            f"{what} must be at least 1 chip, not {value}",
+            code="limit_fixed_below_one" if what == "the fixed bet" else "limit_smallest_below_one",
+            params={"amount": value},
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,7 +42,9 @@ class SpreadLimit:
         _check_positive(self.min_bet, what="the smallest bet")
         if self.max_bet < self.min_bet:
             raise EngineError(
-                f"the largest bet ({self.max_bet}) is below the smallest ({self.min_bet})"
+                f"the largest bet ({self.max_bet}) is below the smallest ({self.min_bet})",
+                code="limit_largest_below_smallest",
+                params={"high": self.max_bet, "low": self.min_bet},
             )
 
     def describe(self) -> str:
@@ -174,12 +180,19 @@ def limit_from_dict(data: Mapping[str, Any]) -> Limit:
     kind = data.get("kind")
     cls = _KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise EngineError(f"unknown limit {kind!r}: use one of {', '.join(_KINDS)}")
+        raise EngineError(
+            f"unknown limit {kind!r}: use one of {', '.join(_KINDS)}", code="saved_state_broken"
+        )
     fields = {k: v for k, v in data.items() if k != "kind"}
     for key, value in fields.items():
         if not isinstance(value, int) or isinstance(value, bool):
-            raise EngineError(f"the limit's {key} must be a whole number, not {value!r}")
+            raise EngineError(
+                f"the limit's {key} must be a whole number, not {value!r}",
+                code="saved_state_broken",
+            )
     try:
         return cls(**fields)
     except TypeError:
-        raise EngineError(f"a {kind} limit has no field among {sorted(fields)}") from None
+        raise EngineError(
+            f"a {kind} limit has no field among {sorted(fields)}", code="saved_state_broken"
+        ) from None

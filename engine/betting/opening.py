@@ -20,7 +20,11 @@ from engine.errors import EngineError
 def clockwise_from_dealer_left(*, dealer: int, seat_count: int) -> list[int]:
     """Every seat once, starting left of the dealer and ending with the dealer."""
     if not 0 <= dealer < seat_count:
-        raise EngineError(f"the dealer must be a seat from 0 to {seat_count - 1}, not {dealer}")
+        raise EngineError(
+            f"the dealer must be a seat from 0 to {seat_count - 1}, not {dealer}",
+            code="dealer_no_seat",
+            params={"seat": dealer, "last": seat_count - 1},
+        )
     return [(dealer + i) % seat_count for i in range(1, seat_count + 1)]
 
 
@@ -29,7 +33,7 @@ def draw_opener(*, dealer: int, seat_count: int, active: Collection[int]) -> int
     for seat in clockwise_from_dealer_left(dealer=dealer, seat_count=seat_count):
         if seat in active:
             return seat
-    raise EngineError("nobody is left to open the betting")
+    raise EngineError("nobody is left to open the betting", code="nobody_opens")
 
 
 def stud_opener(*, dealer: int, seat_count: int, showing: Mapping[int, int]) -> int:
@@ -39,12 +43,15 @@ def stud_opener(*, dealer: int, seat_count: int, showing: Mapping[int, int]) -> 
     cards count, incomplete-hand rules apply; see :mod:`engine.hands.showdown`).
     """
     if not showing:
-        raise EngineError("nobody is left to open the betting")
+        raise EngineError("nobody is left to open the betting", code="nobody_opens")
     best = max(showing.values())
     for seat in clockwise_from_dealer_left(dealer=dealer, seat_count=seat_count):
         if showing.get(seat) == best:
             return seat
-    raise EngineError(f"the showing hands name seats that are not at the table: {sorted(showing)}")
+    raise EngineError(
+        f"the showing hands name seats that are not at the table: {sorted(showing)}",
+        code="showing_seats_unknown",
+    )
 
 
 def post_antes(
@@ -53,7 +60,11 @@ def post_antes(
     """What each seat antes: ``ante``, or the whole stack when it is smaller (ruling 8:
     that player is all-in). ``anted`` limits the antes to some seats (default: all)."""
     if ante < 0:
-        raise EngineError(f"the ante is {ante}: it cannot be negative")
+        raise EngineError(
+            f"the ante is {ante}: it cannot be negative",
+            code="ante_negative",
+            params={"amount": ante},
+        )
     return [
         min(ante, stack) if anted is None or seat in anted else 0
         for seat, stack in enumerate(stacks)

@@ -54,6 +54,7 @@ from engine.betting.limits import (
 from engine.errors import (
     BetSizeError,
     EngineError,
+    ErrorParam,
     IllegalActionError,
     OutOfTurnError,
     RaiseCapError,
@@ -104,22 +105,40 @@ class BettingRound:
         if they cannot act (folded or all-in) the next player who can does."""
         n = len(stacks)
         if n < 2:
-            raise EngineError("a betting round needs at least two players")
+            raise EngineError("a betting round needs at least two players", code="round_too_few")
         put = list(put_in) if put_in is not None else [0] * n
         labels = tuple(names) if names is not None else tuple(f"seat {i}" for i in range(n))
         if len(put) != n or len(labels) != n:
-            raise EngineError("stacks, put_in and names must have one entry per seat")
+            raise EngineError(
+                "stacks, put_in and names must have one entry per seat", code="round_seats_differ"
+            )
         for what, values in (("stack", stacks), ("amount put in", put)):
             for seat, value in enumerate(values):
                 if value < 0:
-                    raise EngineError(f"{labels[seat]}'s {what} is {value}: it cannot be negative")
+                    raise EngineError(
+                        f"{labels[seat]}'s {what} is {value}: it cannot be negative",
+                        code="round_negative_stack" if what == "stack" else "round_negative_put_in",
+                        params={"name": labels[seat], "amount": value},
+                    )
         if not 0 <= opener < n:
-            raise EngineError(f"the opener must be a seat from 0 to {n - 1}, not {opener}")
+            raise EngineError(
+                f"the opener must be a seat from 0 to {n - 1}, not {opener}",
+                code="round_no_opener",
+                params={"seat": opener, "last": n - 1},
+            )
         if raise_cap is not None and raise_cap < 0:
-            raise EngineError(f"the raise cap cannot be negative ({raise_cap})")
+            raise EngineError(
+                f"the raise cap cannot be negative ({raise_cap})",
+                code="round_negative_cap",
+                params={"cap": raise_cap},
+            )
         for seat in folded:
             if not 0 <= seat < n:
-                raise EngineError(f"there is no seat {seat} to mark folded")
+                raise EngineError(
+                    f"there is no seat {seat} to mark folded",
+                    code="round_no_seat_to_fold",
+                    params={"seat": seat},
+                )
         round_ = cls(
             names=labels,
             stacks=list(stacks),
@@ -140,7 +159,7 @@ class BettingRound:
     def next_round(self, *, opener: int, limit: Limit | None = None) -> BettingRound:
         """The following round of the same hand; this round's bets join ``put_in``."""
         if not self.is_over:
-            raise IllegalActionError("the betting round is not over yet")
+            raise IllegalActionError("the betting round is not over yet", code="round_not_over")
         return BettingRound.start(
             stacks=self.stacks,
             opener=opener,
@@ -201,7 +220,11 @@ class BettingRound:
         name = self._verify_turn(seat, "check")
         if self.owed(seat) > 0:
             has = f" and {name} has {self.bets[seat]} in it" if self.bets[seat] else ""
-            raise IllegalActionError(f"{name} cannot check: the bet is {self.current_bet}{has}")
+            raise IllegalActionError(
+                f"{name} cannot check: the bet is {self.current_bet}{has}",
+                code="check_bet_open_has" if self.bets[seat] else "check_bet_open",
+                params={"name": name, "bet": self.current_bet, "has": self.bets[seat]},
+            )
 
     def can_check(self, *, seat: int) -> bool:
         return _can(self.verify_check, seat=seat)
@@ -217,7 +240,11 @@ class BettingRound:
         """The chips a call would put in (less than owed when it is an all-in call)."""
         name = self._verify_turn(seat, "call")
         if self.owed(seat) == 0:
-            raise IllegalActionError(f"{name} cannot call: there is no bet to call; check instead")
+            raise IllegalActionError(
+                f"{name} cannot call: there is no bet to call; check instead",
+                code="call_no_bet",
+                params={"name": name},
+            )
         return min(self.stacks[seat], self.owed(seat))
 
     def can_call(self, *, seat: int) -> bool:
@@ -234,7 +261,11 @@ class BettingRound:
     def verify_fold(self, *, seat: int) -> None:
         name = self._verify_turn(seat, "fold")
         if self.owed(seat) == 0:
-            raise IllegalActionError(f"{name} cannot fold: there is no bet to call; check instead")
+            raise IllegalActionError(
+                f"{name} cannot fold: there is no bet to call; check instead",
+                code="fold_no_bet",
+                params={"name": name},
+            )
 
     def can_fold(self, *, seat: int) -> bool:
         return _can(self.verify_fold, seat=seat)
@@ -251,7 +282,9 @@ class BettingRound:
         """``seat`` leaves the hand, in turn or not, owing or not: out of the round,
         their chips stay in the pot. Not an action of the round (nothing is recorded)."""
         if not 0 <= seat < self.seat_count:
-            raise OutOfTurnError(f"there is no seat {seat} at this table")
+            raise OutOfTurnError(
+                f"there is no seat {seat} at this table", code="no_such_seat", params={"seat": seat}
+            )
         self.folded[seat] = True
         self.to_act = [s for s in self.to_act if s != seat]
         if len(self.live_seats) <= 1:
@@ -267,7 +300,9 @@ class BettingRound:
         name = self._verify_turn(seat, "bet")
         if self.current_bet > 0:
             raise IllegalActionError(
-                f"{name} cannot bet: the bet is already {self.current_bet}; raise instead"
+                f"{name} cannot bet: the bet is already {self.current_bet}; raise instead",
+                code="bet_already_open",
+                params={"name": name, "bet": self.current_bet},
             )
         self._verify_aggression(seat, name, "bet")
         low, high = self.bet_sizes()
@@ -293,7 +328,11 @@ class BettingRound:
         """Raise by ``amount`` chips above the current bet ("I raise 2")."""
         name = self._verify_turn(seat, "raise")
         if self.current_bet == 0:
-            raise IllegalActionError(f"{name} cannot raise: nobody has bet; bet instead")
+            raise IllegalActionError(
+                f"{name} cannot raise: nobody has bet; bet instead",
+                code="raise_no_bet",
+                params={"name": name},
+            )
         self._verify_aggression(seat, name, "raise")
         low, high = self.raise_sizes(seat)
         chips = self.owed(seat) + amount
@@ -366,12 +405,16 @@ class BettingRound:
                 history=[BettingAction.from_dict(a) for a in data["history"]],
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise EngineError(f"not a saved betting round: {exc}") from exc
+            raise EngineError(
+                f"not a saved betting round: {exc}", code="saved_state_broken"
+            ) from exc
         per_seat = (round_.stacks, round_.put_in, round_.bets, round_.folded)
         if any(len(values) != len(round_.names) for values in per_seat) or any(
             not 0 <= seat < len(round_.names) for seat in round_.to_act
         ):
-            raise EngineError("not a saved betting round: the seats do not line up")
+            raise EngineError(
+                "not a saved betting round: the seats do not line up", code="saved_state_broken"
+            )
         return round_
 
     # ------------------------------------------------------------------ internals
@@ -385,16 +428,32 @@ class BettingRound:
 
     def _verify_turn(self, seat: int, verb: str) -> str:
         if not 0 <= seat < self.seat_count:
-            raise OutOfTurnError(f"there is no seat {seat} at this table")
+            raise OutOfTurnError(
+                f"there is no seat {seat} at this table", code="no_such_seat", params={"seat": seat}
+            )
         name = self.names[seat]
+        params = {"name": name, "verb": verb}
         if self.folded[seat]:
-            raise OutOfTurnError(f"{name} cannot {verb}: {name} has folded")
+            raise OutOfTurnError(
+                f"{name} cannot {verb}: {name} has folded", code="act_folded", params=params
+            )
         if self.stacks[seat] == 0:
-            raise OutOfTurnError(f"{name} cannot {verb}: {name} is all-in")
+            raise OutOfTurnError(
+                f"{name} cannot {verb}: {name} is all-in", code="act_all_in", params=params
+            )
         if self.actor is None:
-            raise OutOfTurnError(f"{name} cannot {verb}: the betting round is over")
+            raise OutOfTurnError(
+                f"{name} cannot {verb}: the betting round is over",
+                code="act_round_over",
+                params=params,
+            )
         if self.actor != seat:
-            raise OutOfTurnError(f"{name} cannot {verb}: it is {self.names[self.actor]}'s turn")
+            actor = self.names[self.actor]
+            raise OutOfTurnError(
+                f"{name} cannot {verb}: it is {actor}'s turn",
+                code="act_not_your_turn",
+                params={**params, "actor": actor},
+            )
         return name
 
     def _verify_aggression(self, seat: int, name: str, verb: str) -> None:
@@ -403,17 +462,23 @@ class BettingRound:
         if verb == "raise":
             if self.raise_cap is not None and self.raises >= self.raise_cap:
                 raise RaiseCapError(
-                    f"{name} cannot raise: the round is capped at {_raises(self.raise_cap)}"
+                    f"{name} cannot raise: the round is capped at {_raises(self.raise_cap)}",
+                    code="raise_capped",
+                    params={"name": name, "cap": self.raise_cap},
                 )
             if owed < reopen_size(self.limit, largest_raise=self.largest_raise):
                 raise IllegalActionError(
                     f"{name} cannot raise: the all-in since {name}'s last turn was less than "
-                    "a full raise, which does not reopen the betting; call or fold"
+                    "a full raise, which does not reopen the betting; call or fold",
+                    code="raise_not_reopened",
+                    params={"name": name},
                 )
             if self.stacks[seat] <= owed:
                 raise BetSizeError(
                     f"{name} cannot raise: {self.stacks[seat]} chips do not cover the call "
-                    f"of {owed}; call all-in or fold"
+                    f"of {owed}; call all-in or fold",
+                    code="raise_stack_short",
+                    params={"name": name, "stack": self.stacks[seat], "owed": owed},
                 )
         current = self.current_bet
         others = [
@@ -421,7 +486,9 @@ class BettingRound:
         ]
         if not others:
             raise IllegalActionError(
-                f"{name} cannot {verb}: nobody else still in has chips to call it"
+                f"{name} cannot {verb}: nobody else still in has chips to call it",
+                code="bet_nobody_to_call",
+                params={"name": name, "verb": verb},
             )
 
     def _verify_size(
@@ -436,28 +503,59 @@ class BettingRound:
         high: int | None,
     ) -> None:
         if amount < 1:
-            raise BetSizeError(f"{name} cannot {verb} {amount}: it must be at least 1 chip")
+            raise BetSizeError(
+                f"{name} cannot {verb} {amount}: it must be at least 1 chip",
+                code="bet_below_one",
+                params={"name": name, "verb": verb, "amount": amount},
+            )
         stack = self.stacks[seat]
         if chips > stack:
             raise BetSizeError(
-                f"{name} cannot {verb} {amount}: that takes {chips} chips and {name} has {stack}"
+                f"{name} cannot {verb} {amount}: that takes {chips} chips and {name} has {stack}",
+                code="bet_beyond_stack",
+                params={
+                    "name": name,
+                    "verb": verb,
+                    "amount": amount,
+                    "chips": chips,
+                    "stack": stack,
+                },
             )
         # Going all-in is always allowed below the smallest size, never above the largest.
         all_in = chips == stack
         if (high is not None and amount > high) or (amount < low and not all_in):
-            raise BetSizeError(f"{name} cannot {verb} {amount}: {self._size_rule(verb, low, high)}")
+            raise self._size_error(name, verb, low, high, amount)
 
-    def _size_rule(self, verb: str, low: int, high: int | None) -> str:
+    def _size_error(
+        self, name: str, verb: str, low: int, high: int | None, amount: int
+    ) -> BetSizeError:
+        """The limit's rule broken, in English and as a code with its numbers."""
+        start = f"{name} cannot {verb} {amount}: "
         noun = "bets" if verb == "bet" else "raises"
+        params: dict[str, ErrorParam] = {"name": name, "verb": verb, "amount": amount, "low": low}
+        if high is not None:
+            params["high"] = high
         match self.limit:
-            case FixedLimit(amount=amount):
-                return f"{noun} are exactly {amount}"
+            case FixedLimit(amount=size):
+                return BetSizeError(
+                    f"{start}{noun} are exactly {size}",
+                    code="bet_size_fixed",
+                    params={**params, "size": size},
+                )
             case SpreadLimit():
-                return f"{noun} are {low} to {high}"
+                return BetSizeError(
+                    f"{start}{noun} are {low} to {high}", code="bet_size_spread", params=params
+                )
             case PotLimit():
-                return f"{noun} are {low} to {high} (pot limit)"
+                return BetSizeError(
+                    f"{start}{noun} are {low} to {high} (pot limit)",
+                    code="bet_size_pot",
+                    params=params,
+                )
             case NoLimit():
-                return f"{noun} are at least {low}"
+                return BetSizeError(
+                    f"{start}{noun} are at least {low}", code="bet_size_no_limit", params=params
+                )
 
     def _move(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips

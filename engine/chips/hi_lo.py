@@ -181,14 +181,18 @@ def _check_scores(pot: Pot, highs: Mapping[int, int], lows: Mapping[int, int | N
     if missing:
         raise ShowdownMismatchError(
             f"no showdown result for seat{'s' if len(missing) > 1 else ''} "
-            + ", ".join(str(s) for s in missing)
+            + ", ".join(str(s) for s in missing),
+            code="showdown_seats_missing",
+            params={"seats": tuple(missing)},
         )
     for seat in pot.eligible:
         low = lows.get(seat)
         # Every qualifying low rates above 0; NO_LOW (0) passed on would win a half.
         if low is not None and low <= 0:
             raise SettlementError(
-                f"seat {seat} has a low score of {low}: give None for no qualifying low"
+                f"seat {seat} has a low score of {low}: give None for no qualifying low",
+                code="low_score_invalid",
+                params={"seat": seat},
             )
 
 
@@ -236,7 +240,11 @@ def _winners(
         return ()
     unordered = [s for s in seats if s not in order]
     if unordered:
-        raise SettlementError(f"seat {unordered[0]} is missing from the seat order")
+        raise SettlementError(
+            f"seat {unordered[0]} is missing from the seat order",
+            code="seat_order_missing",
+            params={"seat": unordered[0]},
+        )
     chosen = best_scores({s: scores[s] for s in seats})
     return tuple(s for s in order if s in chosen)
 

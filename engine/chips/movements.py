@@ -55,14 +55,20 @@ class Ledger:
     def move(self, *, source: Account, target: Account, amount: int, reason: str) -> None:
         """Record a movement; a zero amount records nothing."""
         if amount < 0:
-            raise NegativeAmountError(f"cannot move {amount} chips ({reason})")
+            raise NegativeAmountError(
+                f"cannot move {amount} chips ({reason})",
+                code="move_negative",
+                params={"amount": amount},
+            )
         if amount == 0:
             return
         if self._balances[source] < amount:
             # Callers check stacks with a message for the table first; this is the
             # last guard that keeps every account at zero or above.
             raise SettlementError(
-                f"{source} holds {self._balances[source]} chips, not {amount} ({reason})"
+                f"{source} holds {self._balances[source]} chips, not {amount} ({reason})",
+                code="move_beyond_balance",
+                params={"held": self._balances[source], "amount": amount},
             )
         self._balances[source] -= amount
         self._balances[target] += amount

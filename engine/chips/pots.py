@@ -82,11 +82,17 @@ def build_pots(
     """
     for seat, chips in contributions.items():
         if chips < 0:
-            raise NegativeAmountError(f"seat {seat} put in {chips}: it cannot be negative")
+            raise NegativeAmountError(
+                f"seat {seat} put in {chips}: it cannot be negative",
+                code="seat_put_in_negative",
+                params={"seat": seat, "amount": chips},
+            )
     seats = sorted(contributions)
     live = [s for s in seats if s not in folded]
     if not live:
-        raise SettlementError("everyone folded: at least one player must still be in")
+        raise SettlementError(
+            "everyone folded: at least one player must still be in", code="everyone_folded"
+        )
     covers = {s: contributions[s] if s in all_in else None for s in live}
 
     returned = dict.fromkeys(seats, 0)
@@ -275,11 +281,17 @@ def _best(
     if missing:
         raise ShowdownMismatchError(
             f"no showdown result for seat{'s' if len(missing) > 1 else ''} "
-            + ", ".join(str(s) for s in missing)
+            + ", ".join(str(s) for s in missing),
+            code="showdown_seats_missing",
+            params={"seats": tuple(missing)},
         )
     unordered = [s for s in eligible if s not in order]
     if unordered:
-        raise SettlementError(f"seat {unordered[0]} is missing from the seat order")
+        raise SettlementError(
+            f"seat {unordered[0]} is missing from the seat order",
+            code="seat_order_missing",
+            params={"seat": unordered[0]},
+        )
     chosen = rule({s: scores[s] for s in eligible})
     return tuple(s for s in order if s in eligible and s in chosen)
 
@@ -288,5 +300,7 @@ def pot_payment(*, pot: int, stack: int | None) -> int:
     """What a Baseball "pay the pot" costs: the pot at that moment, or the whole
     stack when it is shorter (the player is then all-in; ruling 8)."""
     if pot < 0:
-        raise NegativeAmountError(f"the pot is {pot}: it cannot be negative")
+        raise NegativeAmountError(
+            f"the pot is {pot}: it cannot be negative", code="pot_negative", params={"amount": pot}
+        )
     return pot if stack is None else min(pot, stack)

@@ -33,14 +33,20 @@ def check_seats(
 ) -> None:
     """Stacks are never negative and the dealer sits at the table."""
     if not stacks:
-        raise SettlementError("nobody is at the table")
+        raise SettlementError("nobody is at the table", code="table_empty")
     for seat, stack in stacks.items():
         if stack < 0:
             raise NegativeAmountError(
-                f"{seat_name(names, seat)}'s stack is {stack}: a stack cannot be negative"
+                f"{seat_name(names, seat)}'s stack is {stack}: a stack cannot be negative",
+                code="stack_negative",
+                params={"name": seat_name(names, seat), "amount": stack},
             )
     if dealer not in stacks:
-        raise UnknownPlayerError(f"the dealer, {seat_name(names, dealer)}, is not at the table")
+        raise UnknownPlayerError(
+            f"the dealer, {seat_name(names, dealer)}, is not at the table",
+            code="dealer_not_seated",
+            params={"name": seat_name(names, dealer)},
+        )
 
 
 def check_known(
@@ -59,13 +65,25 @@ def check_known(
     seen: list[Seat] = []
     for seat in seats:
         if seat not in stacks:
-            raise UnknownPlayerError(f"{seat_name(names, seat)} {doing} but is not at the table")
+            raise UnknownPlayerError(
+                f"{seat_name(names, seat)} {doing} but is not at the table",
+                code="held_not_seated" if doing == "held" else "was_in_not_seated",
+                params={"name": seat_name(names, seat)},
+            )
         if seat in seen:
-            raise SettlementError(f"{seat_name(names, seat)} is listed twice among {among}")
+            raise SettlementError(
+                f"{seat_name(names, seat)} is listed twice among {among}",
+                code="held_twice" if doing == "held" else "was_in_twice",
+                params={"name": seat_name(names, seat)},
+            )
         seen.append(seat)
     return seen
 
 
 def check_not_negative(value: int, *, what: str) -> None:
     if value < 0:
-        raise NegativeAmountError(f"{what} is {value}: it cannot be negative")
+        raise NegativeAmountError(
+            f"{what} is {value}: it cannot be negative",
+            code="reserve_negative" if what == "the reserve" else "pot_negative",
+            params={"amount": value},
+        )

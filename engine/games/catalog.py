@@ -45,7 +45,11 @@ CATALOGUE: Final[dict[str, GameEntry]] = {entry.name: entry for entry in ENTRIES
 
 
 def _unknown(name: str, names: Iterable[str]) -> UnknownGameError:
-    return UnknownGameError(f"there is no game {name!r}; games: {', '.join(sorted(names))}")
+    return UnknownGameError(
+        f"there is no game {name!r}; games: {', '.join(sorted(names))}",
+        code="game_unknown",
+        params={"game": name},
+    )
 
 
 def game_entry(name: str) -> GameEntry:

@@ -41,7 +41,13 @@ def show_declared(
     declarations = state.kept(DeclareState).declarations(list(live))
     state.shown = [s for s in order if s in live]
     for seat in state.shown:
-        state.record(EventKind.SHOW, seat, text=f"{highs.names[seat]}; {lows.names[seat]}")
+        state.record(
+            EventKind.SHOW,
+            seat,
+            text=f"{highs.names[seat]}; {lows.names[seat]}",
+            code="hand_high_low",
+            params={"hand": highs.values[seat].params(), "low": lows.values[seat].params()},
+        )
     settlement = settle_declared(
         split,
         highs=highs.scores,
@@ -49,4 +55,10 @@ def show_declared(
         declarations=declarations,
         order=order,
     )
-    return record_halves(state, settlement, highs=highs.names, lows=lows.names)
+    return record_halves(
+        state,
+        settlement,
+        highs=highs.names,
+        lows=lows.names,
+        values={"high": highs.values, "low": lows.values},
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -49,7 +49,11 @@ class EventKind(StrEnum):
 class Event:
     """One thing that happened. ``chips`` moved from the seat's stack to the pot (or,
     for a win, from the pot to the stack); ``card`` is set for deals; ``text``
-    names a hand at the showdown or the pot a win came from."""
+    names a hand at the showdown or the pot a win came from, in English.
+
+    ``code`` and ``params`` say what ``text`` says for a page that words it in
+    its reader's language (a hand as :func:`hand_params`, a pot by its index, a
+    rank by its number, a card by its code); an empty code: no text to word."""
 
     kind: EventKind
     seat: int
@@ -58,6 +62,8 @@ class Event:
     face_up: bool = False
     all_in: bool = False
     text: str = ""
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def public(self) -> bool:
@@ -74,6 +80,8 @@ class Event:
             "face_up": self.face_up,
             "all_in": self.all_in,
             "text": self.text,
+            # Only when set, so that a hand saved before events had codes saves as it was.
+            **({"code": self.code, "params": dict(self.params)} if self.code else {}),
         }
 
     @classmethod
@@ -88,9 +96,13 @@ class Event:
                 face_up=bool(data["face_up"]),
                 all_in=bool(data["all_in"]),
                 text=str(data["text"]),
+                code=str(data.get("code", "")),
+                params=dict(data.get("params") or {}),
             )
         except (KeyError, ValueError, TypeError) as exc:
-            raise EngineError(f"not an event of a hand: {dict(data)!r}") from exc
+            raise EngineError(
+                f"not an event of a hand: {dict(data)!r}", code="saved_state_broken"
+            ) from exc
 
 
 class ActionName(StrEnum):

@@ -103,20 +103,25 @@ def betting_for(state: HandState, seat: int, verb: str) -> BettingRound:
     name = state.names[seat]
     if state.decision is not None:
         asked = state.names[state.decision.seat]
-        what = (
-            "pay the pot or fold"
-            if state.decision.kind == "pay_pot"
-            else "buy or decline the extra card"
+        pay_pot = state.decision.kind == "pay_pot"
+        what = "pay the pot or fold" if pay_pot else "buy or decline the extra card"
+        raise OutOfTurnError(
+            f"{name} cannot {verb}: {asked} must first {what}",
+            code="act_waits_pay_pot" if pay_pot else "act_waits_walk",
+            params={"name": name, "verb": verb, "asked": asked},
         )
-        raise OutOfTurnError(f"{name} cannot {verb}: {asked} must first {what}")
     if state.betting is None:
-        raise OutOfTurnError(f"{name} cannot {verb}: nobody is betting now")
+        raise OutOfTurnError(
+            f"{name} cannot {verb}: nobody is betting now",
+            code="act_no_betting",
+            params={"name": name, "verb": verb},
+        )
     return state.betting
 
 
 def _amount(args: ActionArgs) -> int:
     if args.amount is None:
-        raise EngineError("a bet or a raise needs an amount")
+        raise EngineError("a bet or a raise needs an amount", code="amount_missing")
     return args.amount
 
 
@@ -166,7 +171,11 @@ def _verify_decision(state: HandState, seat: int, kind: DecisionKind, verb: str)
             if kind == "pay_pot"
             else "nobody is offered an extra card"
         )
-        raise NoDecisionError(f"{name} cannot {verb}: {name} was not asked to; {why}")
+        raise NoDecisionError(
+            f"{name} cannot {verb}: {name} was not asked to; {why}",
+            code="not_asked_pay_pot" if kind == "pay_pot" else "not_asked_walk",
+            params={"name": name, "verb": verb},
+        )
     return decision
 
 
@@ -258,11 +267,15 @@ def verify_forfeit(state: HandState, seat: int) -> None:
     that settles everyone together at its end (Guts, Shelby)."""
     name = state.verify_not_over(seat, "leave the hand")
     if seat in state.departed:
-        raise IllegalActionError(f"{name} has already left the hand")
+        raise IllegalActionError(
+            f"{name} has already left the hand", code="left_already", params={"name": name}
+        )
     if not all(step.allows_forfeit for step in state.rules.steps):
         raise ForfeitError(
             f"{name} cannot leave during a hand of {state.rules.name}: "
-            "its chips are settled only at the end"
+            "its chips are settled only at the end",
+            code="leave_not_now",
+            params={"name": name, "game": state.rules.name},
         )
 
 

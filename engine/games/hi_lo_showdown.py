@@ -14,6 +14,7 @@ from engine.chips.hi_lo import HiLoSettlement, settle_hi_lo
 from engine.chips.pots import PotSplit
 from engine.games.events import EventKind
 from engine.games.hand_sizes import check_dealt_sizes
+from engine.hands.evaluate import HandValue
 from engine.hands.low_eight import NO_LOW
 from engine.hands.showdown import scores_from_cards
 
@@ -38,9 +39,24 @@ def show_hi_lo(
     state.shown = [s for s in [*order[start:], *order[:start]] if s in live]
     for seat in state.shown:
         low = lows.names[seat] if low_scores[seat] is not None else "no low"
-        state.record(EventKind.SHOW, seat, text=f"{highs.names[seat]}; {low}")
+        params: dict[str, object] = {"hand": highs.values[seat].params()}
+        if low_scores[seat] is not None:
+            params["low"] = lows.values[seat].params()
+        state.record(
+            EventKind.SHOW,
+            seat,
+            text=f"{highs.names[seat]}; {low}",
+            code="hand_high_low",
+            params=params,
+        )
     settlement = settle_hi_lo(split, highs=highs.scores, lows=low_scores, order=order)
-    return record_halves(state, settlement, highs=highs.names, lows=lows.names)
+    return record_halves(
+        state,
+        settlement,
+        highs=highs.names,
+        lows=lows.names,
+        values={"high": highs.values, "low": lows.values},
+    )
 
 
 def record_halves(
@@ -49,12 +65,25 @@ def record_halves(
     *,
     highs: Mapping[int, str],
     lows: Mapping[int, str],
+    values: Mapping[str, Mapping[int, HandValue]] | None = None,
 ) -> dict[int, int]:
-    """Log who won each half of each pot, with the hand that won it; the chips per seat."""
+    """Log who won each half of each pot, with the hand that won it; the chips per seat.
+    ``values``: the rated hands of each side, for a page that names them itself."""
     for award in settlement.awards:
         for half in award.halves:
             names = highs if half.side == "high" else lows
+            rated = (values or {}).get(half.side, {})
             for seat in half.winners:
                 text = f"{award.name} ({half.side}), {names[seat]}"
-                state.record(EventKind.WIN, seat, chips=half.won(seat), text=text)
+                params: dict[str, object] = {"pot": award.index, "half": half.side}
+                if seat in rated:
+                    params["hand"] = rated[seat].params()
+                state.record(
+                    EventKind.WIN,
+                    seat,
+                    chips=half.won(seat),
+                    text=text,
+                    code="pot_half",
+                    params=params,
+                )
     return {s: settlement.won(s) for s in range(state.seat_count)}

@@ -51,9 +51,17 @@ def odds(state: HandState, *, trials: int = 10_000, rng: random.Random) -> dict[
 
     ranking = state.ranking
     if not isinstance(ranking, HighRanking):
-        raise EngineError(f"odds are worked out for high-hand games, not {state.rules.name}")
+        raise EngineError(
+            f"odds are worked out for high-hand games, not {state.rules.name}",
+            code="odds_not_high",
+            params={"game": state.rules.name},
+        )
     if trials < 1:
-        raise EngineError(f"odds need at least one trial, not {trials}")
+        raise EngineError(
+            f"odds need at least one trial, not {trials}",
+            code="odds_no_trial",
+            params={"count": trials},
+        )
     live = state.live_seats
     if len(live) == 1:
         return {live[0]: 1.0}
@@ -64,7 +72,9 @@ def odds(state: HandState, *, trials: int = 10_000, rng: random.Random) -> dict[
     unseen = {seat: _unseen_count(state, seat) for seat in live}
     needed = sum(unseen.values())
     if needed > pool.size:
-        raise EngineError("more unseen cards are needed than the deck has left")
+        raise EngineError(
+            "more unseen cards are needed than the deck has left", code="odds_deck_short"
+        )
     dealt = _deal(pool, trials=trials, count=needed, rng=rng)
     shared = state.table if state.rules.table_shared else []
     batch = fast_evaluator(ranking.wild).batch

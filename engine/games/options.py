@@ -42,7 +42,11 @@ def read_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise GameOptionError(f"{game} has no option {unknown[0]!r}; its options: {known}")
+        raise GameOptionError(
+            f"{game} has no option {unknown[0]!r}; its options: {known}",
+            code="option_unknown",
+            params={"game": game, "option": unknown[0]},
+        )
     values = {spec.name: spec.default for spec in specs}
     for name, raw in given.items():
         values[name] = _read(game, by_name[name], raw)
@@ -58,16 +62,26 @@ def _read(game: str, spec: OptionSpec, raw: object) -> object:
             return True
         if text in _FALSE:
             return False
-        raise GameOptionError(f"{game}: {spec.name} is yes or no, not {raw!r}")
+        raise GameOptionError(
+            f"{game}: {spec.name} is yes or no, not {raw!r}",
+            code="option_yes_no",
+            params={"game": game, "option": spec.name, "value": str(raw)},
+        )
     if spec.kind == "face":
         if text in ("up", "down"):
             return text
-        raise GameOptionError(f"{game}: {spec.name} is up or down, not {raw!r}")
+        raise GameOptionError(
+            f"{game}: {spec.name} is up or down, not {raw!r}",
+            code="option_up_down",
+            params={"game": game, "option": spec.name, "value": str(raw)},
+        )
     if spec.kind == "choice":
         if text in spec.choices:
             return text
         raise GameOptionError(
-            f"{game}: {spec.name} is one of {', '.join(spec.choices)}, not {raw!r}"
+            f"{game}: {spec.name} is one of {', '.join(spec.choices)}, not {raw!r}",
+            code="option_choice",
+            params={"game": game, "option": spec.name, "value": str(raw)},
         )
     if raw is None or text in ("none", ""):
         return None
@@ -79,6 +93,8 @@ def _read(game: str, spec: OptionSpec, raw: object) -> object:
     if value is None or value < spec.least:
         least = f" from {spec.least}" if spec.least else ""
         raise GameOptionError(
-            f"{game}: {spec.name} is a whole number of chips{least} or none, not {raw!r}"
+            f"{game}: {spec.name} is a whole number of chips{least} or none, not {raw!r}",
+            code="option_chips",
+            params={"game": game, "option": spec.name, "value": str(raw), "least": spec.least},
         )
     return value

@@ -54,16 +54,24 @@ def _show_high(
     """Show down for the best (or second best) hand and record the wins; chips won per seat."""
     scores: dict[int, int] = {}
     names: dict[int, str] = {}
+    values: dict[int, dict[str, object]] = {}
     if len(live) >= 2:
         check_dealt_sizes(state, live)
         shown = rate_hands(state, live)
         scores, names = dict(shown.scores), dict(shown.names)
+        values = {seat: value.params() for seat, value in shown.values.items()}
         # A step may name who shows first (draw games: the last bettor or raiser).
         first = state.show_first
         start = order.index(first) if first is not None and first in live else 0
         state.shown = [s for s in [*order[start:], *order[:start]] if s in live]
         for seat in state.shown:
-            state.record(EventKind.SHOW, seat, text=names[seat])
+            state.record(
+                EventKind.SHOW,
+                seat,
+                text=names[seat],
+                code="hand" if seat in values else "",
+                params={"hand": values[seat]} if seat in values else {},
+            )
     from engine.games.steps.variants import current_rules
 
     # The game in force decides (a jack may have switched to Second Hand High).
@@ -73,7 +81,12 @@ def _show_high(
         for seat in award.winners:
             hand = names.get(seat)
             text = f"{award.name}, {hand}" if hand else award.name
-            state.record(EventKind.WIN, seat, chips=award.won(seat), text=text)
+            params: dict[str, object] = {"pot": award.index}
+            if seat in values:
+                params["hand"] = values[seat]
+            state.record(
+                EventKind.WIN, seat, chips=award.won(seat), text=text, code="pot", params=params
+            )
     return {s: settlement.won(s) for s in range(state.seat_count)}
 
 

@@ -120,7 +120,10 @@ def _from_old_phase(phase: Mapping[str, Any]) -> dict[str, Any]:
 
 def hand_from_dict(data: Mapping[str, Any]) -> HandState:
     if data.get("version") not in READABLE:
-        raise EngineError(f"cannot read a saved hand of version {data.get('version')!r}")
+        raise EngineError(
+            f"cannot read a saved hand of version {data.get('version')!r}",
+            code="saved_state_broken",
+        )
     try:
         decision = data["decision"]
         payouts = data["payouts"]
@@ -163,7 +166,7 @@ def hand_from_dict(data: Mapping[str, Any]) -> HandState:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, EngineError):
             raise
-        raise EngineError(f"not a saved hand: {exc}") from exc
+        raise EngineError(f"not a saved hand: {exc}", code="saved_state_broken") from exc
 
 
 def _face(value: object) -> Face:
@@ -171,7 +174,7 @@ def _face(value: object) -> Face:
         return "up"
     if value == "down":
         return "down"
-    raise EngineError(f"a card is dealt up or down, not {value!r}")
+    raise EngineError(f"a card is dealt up or down, not {value!r}", code="saved_state_broken")
 
 
 def hand_to_json(state: HandState) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.betting import (
     DEFAULT_LIMIT,
@@ -300,11 +300,17 @@ class HandState:
         """Who answers ``action`` now: the hand (betting, a Decision) or the step in play;
         an action nobody answers now gets the refusal the action's family words."""
         if action not in VERBS:
-            raise EngineError(f"there is no action {action!r}")
+            raise EngineError(
+                f"there is no action {action!r}", code="action_unknown", params={"action": action}
+            )
         needed = NEEDS.get(action)
         if needed is not None and getattr(args, needed) is None:
             article = "an" if needed == "amount" else "a"
-            raise EngineError(f"{action.value} needs {article} {needed}")
+            raise EngineError(
+                f"{action.value} needs {article} {needed}",
+                code="amount_missing" if needed == "amount" else "action_needs_choice",
+                params={"action": action.value},
+            )
         self.verify_not_over(seat, VERBS[action])
         hand_move = HAND_MOVES.get(action)
         if hand_move is not None:
@@ -350,9 +356,15 @@ class HandState:
     def verify_not_over(self, seat: int, verb: str) -> str:
         """The seat's name, unless there is no such seat or the hand is over."""
         if not 0 <= seat < self.seat_count:
-            raise OutOfTurnError(f"there is no seat {seat} at this table")
+            raise OutOfTurnError(
+                f"there is no seat {seat} at this table", code="no_such_seat", params={"seat": seat}
+            )
         if self.is_over:
-            raise HandOverError(f"{self.names[seat]} cannot {verb}: the hand is over")
+            raise HandOverError(
+                f"{self.names[seat]} cannot {verb}: the hand is over",
+                code="act_hand_over",
+                params={"name": self.names[seat], "verb": verb},
+            )
         return self.names[seat]
 
     # ------------------------------------------------------------------ moving on
@@ -377,7 +389,9 @@ class HandState:
                 continue  # the step started the deal again (Rainy Day)
             if not done:
                 if self.actor is None and not self.is_over:
-                    raise EngineError(f"{type(step).__name__} waits, but for nobody")
+                    raise EngineError(
+                        f"{type(step).__name__} waits, but for nobody", code="step_stuck"
+                    )
                 return
             self.step_index += 1
             self.step_begun = False
@@ -405,12 +419,23 @@ class HandState:
         face_up: bool = False,
         all_in: bool | None = None,
         text: str = "",
+        code: str = "",
+        params: Mapping[str, Any] | None = None,
     ) -> Event:
-        """Append an event to the history (steps record theirs here too)."""
+        """Append an event to the history (steps record theirs here too); ``code`` and
+        ``params`` say what the English ``text`` says (see :class:`Event`)."""
         if all_in is None:
             all_in = kind in _PAYMENTS and chips > 0 and self.stacks[seat] == 0
         event = Event(
-            kind=kind, seat=seat, chips=chips, card=card, face_up=face_up, all_in=all_in, text=text
+            kind=kind,
+            seat=seat,
+            chips=chips,
+            card=card,
+            face_up=face_up,
+            all_in=all_in,
+            text=text,
+            code=code,
+            params=dict(params or {}),
         )
         self.history.append(event)
         return event

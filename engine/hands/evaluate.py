@@ -57,6 +57,15 @@ class HandValue:
         """``four of a kind, kings`` or, with ``lang="de"``, ``Vierling, Könige``."""
         return hand_name(self.made, lang=lang, low=self.low)
 
+    def params(self) -> dict[str, object]:
+        """What a page needs to name the hand in its own language (JSON): the category,
+        the ranks in order of importance and whether it is a low hand."""
+        return {
+            "category": int(self.made.category),
+            "ranks": list(self.made.ranks),
+            "low": self.low,
+        }
+
 
 @cache
 def fast_evaluator(wild: frozenset[int] = frozenset()) -> FastEvaluator:
@@ -80,10 +89,15 @@ def strength(cards: Sequence[int], ranking: Ranking = STANDARD) -> int:
 
 def _checked(cards: Sequence[int]) -> tuple[Card, ...]:
     if not cards:
-        raise EngineError("a hand needs at least one card")
+        raise EngineError("a hand needs at least one card", code="hand_empty")
     for c in cards:
         if not isinstance(c, int) or not 0 <= c < 52:
-            raise MalformedCardError(f"{c!r} is not a card", token=str(c))
+            raise MalformedCardError(
+                f"{c!r} is not a card",
+                token=str(c),
+                code="card_not_a_code",
+                params={"token": str(c)},
+            )
     check_distinct(cards)
     return tuple(ALL_CARDS[c] for c in cards)
 

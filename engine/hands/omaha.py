@@ -51,7 +51,11 @@ class OmahaRanking:
 
     def __post_init__(self) -> None:
         if self.hole < HOLE_USED:
-            raise EngineError(f"Omaha needs at least {HOLE_USED} hole cards, not {self.hole}")
+            raise EngineError(
+                f"Omaha needs at least {HOLE_USED} hole cards, not {self.hole}",
+                code="omaha_hole_count",
+                params={"wanted": HOLE_USED, "count": self.hole},
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,7 +67,11 @@ class OmahaLowRanking:
 
     def __post_init__(self) -> None:
         if self.hole < HOLE_USED:
-            raise EngineError(f"Omaha needs at least {HOLE_USED} hole cards, not {self.hole}")
+            raise EngineError(
+                f"Omaha needs at least {HOLE_USED} hole cards, not {self.hole}",
+                code="omaha_hole_count",
+                params={"wanted": HOLE_USED, "count": self.hole},
+            )
 
 
 # Both Omaha rankings (one name, so that the Ranking union takes them in one go).
@@ -97,7 +105,9 @@ def best_omaha_high(hole: Sequence[int], board: Sequence[int]) -> tuple[Made, tu
             if best is None or made.strength > best[0].strength:
                 best = (made, (*pair, *trio))
     if best is None:
-        raise EngineError("an Omaha hand needs two hole cards and three board cards")
+        raise EngineError(
+            "an Omaha hand needs two hole cards and three board cards", code="omaha_hand_short"
+        )
     return best
 
 

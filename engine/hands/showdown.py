@@ -68,10 +68,15 @@ def scores_from_ranking(groups: Sequence[Sequence[int]]) -> ShowdownScores:
     scores: dict[int, int] = {}
     for place, group in enumerate(groups):
         if not group:
-            raise ShowdownMismatchError("the ranking has an empty place: every place needs a hand")
+            raise ShowdownMismatchError(
+                "the ranking has an empty place: every place needs a hand",
+                code="ranking_empty_place",
+            )
         for seat in group:
             if seat in scores:
-                raise ShowdownMismatchError(f"seat {seat} is ranked twice")
+                raise ShowdownMismatchError(
+                    f"seat {seat} is ranked twice", code="ranking_seat_twice", params={"seat": seat}
+                )
             scores[seat] = len(groups) - place
     return ShowdownScores(scores=scores)
 

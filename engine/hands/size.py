@@ -99,7 +99,11 @@ def house_options(game: str, options: Mapping[str, object]) -> dict[str, object]
     try:
         return dict(make_rules(game, options).options)
     except UnknownGameError:
-        raise SettlementError(f"{game} has no house options: leave the options out") from None
+        raise SettlementError(
+            f"{game} has no house options: leave the options out",
+            code="game_has_no_options",
+            params={"game": game},
+        ) from None
 
 
 def hand_size(game: str, options: Mapping[str, object] | None = None) -> HandSize | None:

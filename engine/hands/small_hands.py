@@ -23,7 +23,11 @@ def best_of(
 ) -> tuple[Made, int]:
     """The best ``size`` cards of a hand under ``rank`` (Psycho Shelby: best two of three)."""
     if len(cards) < size:
-        raise EngineError(f"this hand needs at least {size} cards, not {len(cards)}")
+        raise EngineError(
+            f"this hand needs at least {size} cards, not {len(cards)}",
+            code="hand_too_short",
+            params={"wanted": size, "count": len(cards)},
+        )
     return max((rank(chosen) for chosen in combinations(cards, size)), key=lambda r: r[1])
 
 
@@ -134,6 +138,6 @@ def low(cards: Sequence[int], ranking: LowRanking) -> tuple[Made, tuple[int, ...
         if best is None or badness < best[0]:
             best = (badness, made, chosen)
     if best is None:
-        raise EngineError("a low hand needs at least one card")
+        raise EngineError("a low hand needs at least one card", code="hand_empty")
     badness, made, chosen = best
     return made, chosen, _LOW_WORST - badness

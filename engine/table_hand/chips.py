@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.chips.pots import pot_payment
 from engine.errors import (
+    ErrorParam,
     NegativeAmountError,
     SettlementError,
     StackTooShortError,
@@ -62,13 +63,30 @@ class PayTerms:
             return self.fixed
         return pot if self.cap is None else min(pot, self.cap)
 
-    def too_much(self, name: str, amount: int, pot: int) -> str:
-        """Why ``amount`` is more than the payment."""
+    def too_much(
+        self, name: str, amount: int, pot: int, *, where: str = "", in_round: int = 0
+    ) -> SettlementError:
+        """Why ``amount`` is more than the payment (``where``: the round it was paid in)."""
+        params: dict[str, ErrorParam] = {"name": name, "amount": amount}
+        if in_round:
+            params["in_round"] = in_round
         if self.fixed is not None:
-            return f"{name} paid {amount} but the fixed payment is {self.fixed}"
+            return SettlementError(
+                f"{where}{name} paid {amount} but the fixed payment is {self.fixed}",
+                code="paid_beyond_fixed",
+                params={**params, "price": self.fixed},
+            )
         if self.cap is not None and self.cap < pot:
-            return f"{name} paid {amount} but the pot payment is capped at {self.cap}"
-        return f"{name} paid {amount} but the pot was only {pot}"
+            return SettlementError(
+                f"{where}{name} paid {amount} but the pot payment is capped at {self.cap}",
+                code="paid_beyond_cap",
+                params={**params, "price": self.cap},
+            )
+        return SettlementError(
+            f"{where}{name} paid {amount} but the pot was only {pot}",
+            code="paid_beyond_pot",
+            params={**params, "pot": pot},
+        )
 
 
 def walk_prices(game: str, values: Mapping[str, object]) -> tuple[int, ...] | None:
@@ -131,7 +149,8 @@ def count_chips(hand: TableHand) -> Chips:
     if (hand.put_in is None) == (hand.rounds is None):
         raise SettlementError(
             "give either what each player put in altogether (put_in) or the betting "
-            "actions (rounds), not both and not neither"
+            "actions (rounds), not both and not neither",
+            code="put_in_or_rounds",
         )
     chips = _from_totals(hand) if hand.rounds is None else _from_rounds(hand, hand.rounds)
     _check_chips(hand, chips)
@@ -155,7 +174,9 @@ def _from_totals(hand: TableHand) -> Chips:
     if missing:
         raise SettlementError(
             f"put_in has no amount for {join_names(missing)}: give 0 for a player who "
-            "put in nothing"
+            "put in nothing",
+            code="put_in_missing",
+            params={"names": tuple(missing)},
         )
     chips = Chips(antes=_antes(hand), bets={})
     terms = PayTerms.of(hand)
@@ -166,9 +187,7 @@ def _from_totals(hand: TableHand) -> Chips:
             # The pot at the moment of a payment is not known from totals; a fixed
             # payment is, so more than it cannot be right.
             if terms.fixed is not None and payment.amount > terms.fixed:
-                raise SettlementError(
-                    terms.too_much(hand.name(payment.seat), payment.amount, payment.amount)
-                )
+                raise terms.too_much(hand.name(payment.seat), payment.amount, payment.amount)
             chips.payments.append((payment.seat, payment.amount))
     for walk in hand.walk_purchases:
         wrong = terms.check_walk(hand.name(walk.seat), walk.amount, all_in=walk.seat in hand.all_in)
@@ -180,6 +199,7 @@ def _from_totals(hand: TableHand) -> Chips:
                     "name": hand.name(walk.seat),
                     "amount": walk.amount,
                     "prices": "/".join(str(p) for p in terms.walk_prices or ()),
+                    "by_street": len(terms.walk_prices or ()) > 1,
                 },
             )
     chips.walks = [(w.seat, w.amount) for w in hand.walk_purchases]
@@ -189,7 +209,15 @@ def _from_totals(hand: TableHand) -> Chips:
         bets = total - chips.antes[seat] - chips.paid(seat) - chips.walked(seat)
         if bets < 0:
             raise SettlementError(
-                f"{hand.name(seat)} put in {total}, less than the {_breakdown(chips, seat)} alone"
+                f"{hand.name(seat)} put in {total}, less than the {_breakdown(chips, seat)} alone",
+                code="put_in_below_dues",
+                params={
+                    "name": hand.name(seat),
+                    "total": total,
+                    "ante": chips.antes[seat],
+                    "paid": chips.paid(seat),
+                    "walk": chips.walked(seat),
+                },
             )
         chips.bets[seat] = bets
     chips.folded = set(hand.folded) | chips.refused_to_pay
@@ -221,6 +249,7 @@ class _Replay:
         }
         self.round_bets = dict.fromkeys(hand.seats, 0)
         self.where = ""
+        self.number = 0
         self.terms = PayTerms.of(hand)
 
     @property
@@ -235,39 +264,72 @@ class _Replay:
         self.round_bets = dict.fromkeys(self.hand.seats, 0)
         for action in actions:
             self.where = f"round {number}: "
+            self.number = number
             self.act(action)
 
-    def fail(self, message: str) -> SettlementError:
-        return SettlementError(self.where + message)
+    def fail(
+        self, message: str, *, code: str, params: Mapping[str, ErrorParam] | None = None
+    ) -> SettlementError:
+        """An error of the round being replayed: the page says which round."""
+        return SettlementError(
+            self.where + message, code=code, params={**(params or {}), "in_round": self.number}
+        )
 
     def act(self, action: TableAction) -> None:
         seat, name, move = action.seat, self.hand.name(action.seat), action.move
+        params = {"name": name, "verb": _verb(move)}
         if seat not in self.hand.seats:
-            raise UnknownPlayerError(f"{self.where}seat {seat} acts but is not at the table")
+            raise UnknownPlayerError(
+                f"{self.where}seat {seat} acts but is not at the table",
+                code="seat_acts_not_seated",
+                params={"seat": seat, "in_round": self.number},
+            )
         if seat in self.chips.folded:
-            raise self.fail(f"{name} cannot {_verb(move)}: {name} has folded")
+            raise self.fail(
+                f"{name} cannot {_verb(move)}: {name} has folded", code="act_folded", params=params
+            )
         if seat in self.chips.all_in:
-            raise self.fail(f"{name} cannot {_verb(move)}: {name} is all-in")
+            raise self.fail(
+                f"{name} cannot {_verb(move)}: {name} is all-in", code="act_all_in", params=params
+            )
         if action.amount is not None and action.amount < 0:
             raise NegativeAmountError(
-                f"{self.where}{name}'s {_verb(move)} of {action.amount} is negative"
+                f"{self.where}{name}'s {_verb(move)} of {action.amount} is negative",
+                code="action_amount_negative",
+                params={**params, "amount": action.amount, "in_round": self.number},
             )
         owed = self.bet - self.round_bets[seat]
         match move:
             case Move.CHECK:
                 if owed:
-                    raise self.fail(f"{name} cannot check: the bet is {self.bet}")
+                    raise self.fail(
+                        f"{name} cannot check: the bet is {self.bet}",
+                        code="check_bet_open",
+                        params={"name": name, "bet": self.bet},
+                    )
             case Move.CALL:
                 if not owed:
-                    raise self.fail(f"{name} calls but there is no bet to call")
+                    raise self.fail(
+                        f"{name} calls but there is no bet to call",
+                        code="calls_no_bet",
+                        params={"name": name},
+                    )
                 self.call(seat, name, owed, action.amount)
             case Move.BET:
                 if self.bet:
-                    raise self.fail(f"{name} bets but the bet is already {self.bet}: a raise?")
+                    raise self.fail(
+                        f"{name} bets but the bet is already {self.bet}: a raise?",
+                        code="bets_bet_open",
+                        params={"name": name, "bet": self.bet},
+                    )
                 self.put(seat, self.positive(action, name))
             case Move.RAISE:
                 if not self.bet:
-                    raise self.fail(f"{name} raises but nobody has bet: a bet?")
+                    raise self.fail(
+                        f"{name} raises but nobody has bet: a bet?",
+                        code="raises_no_bet",
+                        params={"name": name},
+                    )
                 self.put(seat, owed + self.positive(action, name))
             case Move.FOLD:
                 self.chips.folded.add(seat)
@@ -276,10 +338,16 @@ class _Replay:
                 if left is None:
                     raise self.fail(
                         f"{name} goes all-in but {name}'s stack is unknown: "
-                        "give it with the players"
+                        "give it with the players",
+                        code="all_in_stack_unknown",
+                        params={"name": name},
                     )
                 if left == 0:
-                    raise self.fail(f"{name} goes all-in with no chips left")
+                    raise self.fail(
+                        f"{name} goes all-in with no chips left",
+                        code="all_in_no_chips",
+                        params={"name": name},
+                    )
                 self.put(seat, left)
             case Move.PAY_POT:
                 self.pay_pot(seat, name, action.amount)
@@ -295,11 +363,17 @@ class _Replay:
         chips = owed if left is None else min(owed, left)
         if amount is not None and amount != chips:
             if amount > chips:
-                raise self.fail(f"{name} calls {amount} but the call is {chips}")
+                raise self.fail(
+                    f"{name} calls {amount} but the call is {chips}",
+                    code="call_beyond_owed",
+                    params={"name": name, "amount": amount, "chips": chips},
+                )
             if left is not None:
                 raise self.fail(
                     f"{name} calls {amount} of {owed} with {left} chips left: "
-                    "a call is for the whole amount unless all-in"
+                    "a call is for the whole amount unless all-in",
+                    code="call_short",
+                    params={"name": name, "amount": amount, "owed": owed, "stack": left},
                 )
             chips = amount
             self.chips.all_in.add(seat)
@@ -314,7 +388,17 @@ class _Replay:
             left = self.left.get(action.seat)
             wrong = self.terms.check_walk(name, price, all_in=left == price)
             if wrong is not None:
-                raise self.fail(wrong)
+                prices = self.terms.walk_prices or ()
+                raise self.fail(
+                    wrong,
+                    code="walk_price",
+                    params={
+                        "name": name,
+                        "amount": price,
+                        "prices": "/".join(str(p) for p in prices),
+                        "by_street": len(prices) > 1,
+                    },
+                )
             return price
         left = self.left[seat] if (seat := action.seat) in self.left else None
         due = fixed if left is None else min(fixed, left)
@@ -323,7 +407,9 @@ class _Replay:
         if action.amount != due:
             if left is not None or action.amount > fixed:
                 raise self.fail(
-                    f"{name} bought the walk for {action.amount} but the walk costs {due}"
+                    f"{name} bought the walk for {action.amount} but the walk costs {due}",
+                    code="walk_price",
+                    params={"name": name, "amount": action.amount, "prices": str(due)},
                 )
             # Less than the price is only all-in, as for a pot payment (ruling 8).
             self.chips.all_in.add(action.seat)
@@ -331,7 +417,11 @@ class _Replay:
 
     def positive(self, action: TableAction, name: str) -> int:
         if action.amount is None or action.amount < 1:
-            raise self.fail(f"{name}'s {_verb(action.move)} needs an amount of at least 1")
+            raise self.fail(
+                f"{name}'s {_verb(action.move)} needs an amount of at least 1",
+                code="action_amount_below_one",
+                params={"name": name, "verb": _verb(action.move)},
+            )
         return action.amount
 
     def put(self, seat: int, chips: int) -> None:
@@ -345,7 +435,9 @@ class _Replay:
             if chips > left:
                 name = self.hand.name(seat)
                 raise StackTooShortError(
-                    f"{self.where}{name} would put in {chips} but has only {left} left"
+                    f"{self.where}{name} would put in {chips} but has only {left} left",
+                    code="put_in_beyond_left",
+                    params={"name": name, "chips": chips, "stack": left, "in_round": self.number},
                 )
             self.left[seat] = left - chips
             if left == chips:
@@ -359,17 +451,28 @@ class _Replay:
         if amount is None:
             amount = due
         elif amount > price:
-            raise self.fail(self.terms.too_much(name, amount, pot))
+            raise self.terms.too_much(name, amount, pot, where=self.where, in_round=self.number)
         elif amount < due:
             if left is not None:
+                fixed = self.terms.fixed is not None
                 what = (
                     f"the fixed payment is {price}"
-                    if self.terms.fixed is not None
+                    if fixed
                     else f"the pot of {pot}" + (f" is capped at {price}" if price < pot else "")
                 )
                 raise self.fail(
                     f"{name} paid {amount} with {left} chips left: {what}, paid in full, "
-                    "or with every chip if the stack is shorter"
+                    "or with every chip if the stack is shorter",
+                    code="paid_short_fixed"
+                    if fixed
+                    else ("paid_short_capped" if price < pot else "paid_short_pot"),
+                    params={
+                        "name": name,
+                        "amount": amount,
+                        "stack": left,
+                        "price": price,
+                        "pot": pot,
+                    },
                 )
             # Paying less than the pot is only allowed all-in (ruling 8).
             self.chips.all_in.add(seat)
@@ -389,7 +492,8 @@ def _from_rounds(hand: TableHand, rounds: tuple[tuple[TableAction, ...], ...]) -
     if hand.pot_payments or hand.walk_purchases:
         raise SettlementError(
             "with betting actions, record pot payments and walks as actions "
-            "(pay_pot, buy_walk) where they happened"
+            "(pay_pot, buy_walk) where they happened",
+            code="rounds_with_payments",
         )
     replay = _Replay(hand)
     for number, actions in enumerate(rounds, start=1):
@@ -402,27 +506,49 @@ def _from_rounds(hand: TableHand, rounds: tuple[tuple[TableAction, ...], ...]) -
 
 def _check_setup(hand: TableHand) -> None:
     if len(hand.players) < 2:
-        raise SettlementError("a hand needs at least two players")
+        raise SettlementError("a hand needs at least two players", code="hand_too_few")
     names = [p.name for p in hand.players]
     for name in names:
         if not name.strip():
-            raise SettlementError("every player needs a name")
+            raise SettlementError("every player needs a name", code="player_unnamed")
         if names.count(name) > 1:
-            raise SettlementError(f"two players are called {name}: give them different names")
+            raise SettlementError(
+                f"two players are called {name}: give them different names",
+                code="player_name_twice",
+                params={"name": name},
+            )
     if hand.dealer not in hand.seats:
-        raise UnknownPlayerError(f"the dealer, seat {hand.dealer}, is not at the table")
+        raise UnknownPlayerError(
+            f"the dealer, seat {hand.dealer}, is not at the table",
+            code="dealer_seat_not_seated",
+            params={"seat": hand.dealer},
+        )
     if hand.ante < 0:
-        raise NegativeAmountError(f"the ante is {hand.ante}: it cannot be negative")
+        raise NegativeAmountError(
+            f"the ante is {hand.ante}: it cannot be negative",
+            code="ante_negative",
+            params={"amount": hand.ante},
+        )
     for player in hand.players:
         if player.stack is not None and player.stack < 0:
             raise NegativeAmountError(
-                f"{player.name}'s stack is {player.stack}: it cannot be negative"
+                f"{player.name}'s stack is {player.stack}: it cannot be negative",
+                code="stack_negative",
+                params={"name": player.name, "amount": player.stack},
             )
     for seat, amount in (hand.put_in or {}).items():
         if seat not in hand.seats:
-            raise UnknownPlayerError(f"seat {seat} put in chips but is not at the table")
+            raise UnknownPlayerError(
+                f"seat {seat} put in chips but is not at the table",
+                code="seat_listed_not_seated",
+                params={"seat": seat},
+            )
         if amount < 0:
-            raise NegativeAmountError(f"{hand.name(seat)} put in {amount}: it cannot be negative")
+            raise NegativeAmountError(
+                f"{hand.name(seat)} put in {amount}: it cannot be negative",
+                code="put_in_negative",
+                params={"name": hand.name(seat), "amount": amount},
+            )
     listed = [
         ("folded", hand.folded),
         ("all-in", hand.all_in),
@@ -433,17 +559,25 @@ def _check_setup(hand: TableHand) -> None:
     for what, seats in listed:
         for seat in seats:
             if seat not in hand.seats:
-                raise UnknownPlayerError(f"seat {seat} {what} but is not at the table")
+                raise UnknownPlayerError(
+                    f"seat {seat} {what} but is not at the table",
+                    code="seat_listed_not_seated",
+                    params={"seat": seat},
+                )
     for payment in hand.pot_payments:
         if payment.amount is not None and payment.amount < 0:
             raise NegativeAmountError(
                 f"{hand.name(payment.seat)} paid the pot with {payment.amount}: "
-                "it cannot be negative"
+                "it cannot be negative",
+                code="pot_payment_negative",
+                params={"name": hand.name(payment.seat), "amount": payment.amount},
             )
     for walk in hand.walk_purchases:
         if walk.amount < 0:
             raise NegativeAmountError(
-                f"{hand.name(walk.seat)} bought the walk for {walk.amount}: it cannot be negative"
+                f"{hand.name(walk.seat)} bought the walk for {walk.amount}: it cannot be negative",
+                code="walk_negative",
+                params={"name": hand.name(walk.seat), "amount": walk.amount},
             )
 
 
@@ -451,20 +585,34 @@ def _check_chips(hand: TableHand, chips: Chips) -> None:
     both = chips.folded & chips.all_in
     if both:
         names = join_names([hand.name(s) for s in sorted(both)])
-        raise SettlementError(f"{names} cannot be both folded and all-in")
+        raise SettlementError(
+            f"{names} cannot be both folded and all-in",
+            code="folded_and_all_in",
+            params={"names": tuple(hand.name(s) for s in sorted(both))},
+        )
     for seat in hand.seats:
         stack, total, name = hand.stack(seat), chips.total(seat), hand.name(seat)
         if stack is None:
             continue
         if total > stack:
-            raise StackTooShortError(f"{name} put in {total} but had only {stack}")
+            raise StackTooShortError(
+                f"{name} put in {total} but had only {stack}",
+                code="put_in_beyond_stack",
+                params={"name": name, "total": total, "stack": stack},
+            )
         if seat in chips.all_in and total < stack:
-            raise SettlementError(f"{name} is marked all-in but put in {total} of {stack} chips")
+            raise SettlementError(
+                f"{name} is marked all-in but put in {total} of {stack} chips",
+                code="all_in_not_all",
+                params={"name": name, "total": total, "stack": stack},
+            )
         if total == stack and seat not in chips.folded:
             chips.all_in.add(seat)
     live = [s for s in hand.seats if s not in chips.folded]
     if not live:
-        raise SettlementError("everyone folded: at least one player must still be in")
+        raise SettlementError(
+            "everyone folded: at least one player must still be in", code="everyone_folded"
+        )
     call = max(chips.bets[s] for s in live)
     for seat in live:
         short = call - chips.bets[seat]
@@ -472,10 +620,14 @@ def _check_chips(hand: TableHand, chips: Chips) -> None:
             name, total = hand.name(seat), chips.total(seat)
             raise SettlementError(
                 f"{name} put in {total} but the call is {total + short}: "
-                f"mark {name} folded or all-in"
+                f"mark {name} folded or all-in",
+                code="put_in_below_call",
+                params={"name": name, "total": total, "call": total + short},
             )
     if hand.pot is not None and hand.pot != sum(chips.contributions.values()):
         raise SettlementError(
             f"the pot is {hand.pot} but the players put in "
-            f"{sum(chips.contributions.values())} altogether: check the amounts"
+            f"{sum(chips.contributions.values())} altogether: check the amounts",
+            code="pot_differs",
+            params={"pot": hand.pot, "total": sum(chips.contributions.values())},
         )

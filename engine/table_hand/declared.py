@@ -58,7 +58,11 @@ def check_declarations(
     for seat, word in sorted(hand.declarations.items()):
         name = hand.name(seat)
         if seat not in hand.seats:
-            raise ShowdownMismatchError(f"a declaration names seat {seat}, who is not at the table")
+            raise ShowdownMismatchError(
+                f"a declaration names seat {seat}, who is not at the table",
+                code="showdown_seat_not_seated",
+                params={"showdown": "declarations", "seat": seat},
+            )
         if seat not in live:
             raise ShowdownMismatchError(
                 f"{name} folded: leave {name}'s declaration out",
@@ -68,7 +72,7 @@ def check_declarations(
         if word not in DECLARATIONS:
             raise SettlementError(
                 f"{name} declared {word!r}: declare high, low or both",
-                code="declaration_unknown",
+                code="declared_word_unknown",
                 params={"name": name, "declared": str(word)},
             )
     if not declared or shown is None:
@@ -78,7 +82,7 @@ def check_declarations(
         raise ShowdownMismatchError(
             f"{join_names(missing)} showed cards but declared nothing: enter high, low or "
             "both for each hand shown",
-            code="declaration_missing",
+            code="declared_nothing",
             params={"names": tuple(missing)},
         )
 

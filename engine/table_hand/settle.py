@@ -235,7 +235,11 @@ def _scores_from_cards(
 ) -> ShowdownScores:
     for seat, cards in showdown.hands.items():
         if not cards:
-            raise SettlementError(f"{hand.name(seat)} shows no cards")
+            raise SettlementError(
+                f"{hand.name(seat)} shows no cards",
+                code="shows_no_cards",
+                params={"name": hand.name(seat)},
+            )
     options = house_options(game, chosen)
     check_shared(game, showdown.shared, options)
     # Recorded walk purchases mean walks are bought at this table (ruling 11's option).
@@ -258,7 +262,9 @@ def _ranking(hand: TableHand, game: str, options: Mapping[str, object]) -> Ranki
     if ranking is None:
         raise SettlementError(
             f"the cards of a {game!r} hand cannot be ranked: use one of "
-            f"{', '.join(sorted(RANKING_BY_GAME))}, or enter the host's ranking"
+            f"{', '.join(sorted(RANKING_BY_GAME))}, or enter the host's ranking",
+            code="cards_not_ranked",
+            params={"game": game},
         )
     if options and game not in GAMES_WITH_TABLE_WILD:
         # House options may change the ranking too (simple No-Peek Baseball: no wilds);
@@ -266,22 +272,41 @@ def _ranking(hand: TableHand, game: str, options: Mapping[str, object]) -> Ranki
         ranking = make_rules(game, options).ranking
     if hand.wild is not None:
         if not isinstance(ranking, HighRanking):
-            raise SettlementError(f"{game} is not played with wild cards")
+            raise SettlementError(
+                f"{game} is not played with wild cards",
+                code="game_not_wild",
+                params={"game": game},
+            )
         return HighRanking(wild=hand.wild)
     if game in GAMES_WITH_TABLE_WILD:
-        raise SettlementError(f"{game}: give the wild rank of the card in the middle")
+        raise SettlementError(
+            f"{game}: give the wild rank of the card in the middle",
+            code="wild_rank_missing",
+            params={"game": game},
+        )
     return ranking
 
 
 def _check_exactly(hand: TableHand, named: list[int], live: list[int], *, what: str) -> None:
+    showdown = "ranking" if what == "the ranking" else "cards"
     for seat in named:
         if seat not in hand.seats:
-            raise ShowdownMismatchError(f"{what} names seat {seat}, who is not at the table")
+            raise ShowdownMismatchError(
+                f"{what} names seat {seat}, who is not at the table",
+                code="showdown_seat_not_seated",
+                params={"showdown": showdown, "seat": seat},
+            )
         if named.count(seat) > 1:
-            raise ShowdownMismatchError(f"{what} names {hand.name(seat)} twice")
+            raise ShowdownMismatchError(
+                f"{what} names {hand.name(seat)} twice",
+                code="showdown_names_twice",
+                params={"showdown": showdown, "name": hand.name(seat)},
+            )
         if seat not in live:
             raise ShowdownMismatchError(
-                f"{hand.name(seat)} folded: leave {hand.name(seat)} out of {what}"
+                f"{hand.name(seat)} folded: leave {hand.name(seat)} out of {what}",
+                code="showdown_names_folded",
+                params={"showdown": showdown, "name": hand.name(seat)},
             )
     missing = [hand.name(s) for s in live if s not in named]
     if missing:

@@ -147,6 +147,9 @@ class Transaction(AppendOnly):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     summary = models.TextField(blank=True)
+    # The summary as codes and parameters, for a reader in another language (issue 15;
+    # NULL for older rows, whose English gamenight.engine_words.ledger reads back).
+    summary_words = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -173,6 +176,8 @@ class Entry(AppendOnly):
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
     amount = models.BigIntegerField()
     reason = models.CharField(max_length=300, blank=True)
+    # The reason as a code and parameters (see Transaction.summary_words).
+    words = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from engine.games import ActionName
+from gamenight.engine_words.log import event_words
 
 LOG_LINES = 8
 
@@ -142,7 +143,12 @@ def log(view: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _text(event: Mapping[str, Any]) -> Any:
-    """An event's words: a street's name translated, anything else as the engine wrote it."""
+    """An event's words in the page's language: from the event's code and params
+    (:mod:`gamenight.engine_words.log`), a street's name translated, or, for a hand
+    saved before events had codes, as the engine wrote it."""
+    worded = event_words(event)
+    if worded is not None:
+        return worded
     text = event["text"]
     if event["kind"] == "table_card" and text in STREET_LABELS:
         return STREET_LABELS[text]

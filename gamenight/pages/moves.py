@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from engine.cards import parse_card
 from engine.errors import EngineError
 from engine.games import ActionName
+from gamenight.engine_words import error_text
 from gamenight.request_numbers import whole_number
 from gamenight.services import digital
 from gamenight.services.digital import Move
@@ -34,7 +35,7 @@ def read_move(data: Mapping[str, Any]) -> tuple[Move, int, str]:
         try:
             cards = tuple(int(parse_card(c)) for c in chosen)
         except EngineError as error:
-            raise digital.IllegalMoveError(str(error)) from None
+            raise digital.IllegalMoveError(error_text(error)) from None
     game = None
     if action is ActionName.SWITCH_GAME:
         game = str(data.get("game") or "")

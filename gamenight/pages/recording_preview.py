@@ -9,7 +9,8 @@ from django.utils.translation import gettext
 from engine.chips.movements import GUTS_POT, GUTS_RESERVE, SHELBY_POT
 from engine.games.families.guts.settle import GutsSettlement
 from engine.table_hand import Reason, TableSettlement
-from gamenight.engine_texts import hand_name, pot_name, reason_text
+from gamenight.engine_words import hand_name, pot_name, reason_text
+from gamenight.engine_words.explanations import explanation
 from gamenight.services.preview import NightPotPreview
 
 
@@ -79,7 +80,7 @@ def night_pot_preview(preview: NightPotPreview, *, kind: str) -> dict[str, Any]:
     result: dict[str, Any] = {
         "kind": kind,
         "players": players,
-        "reasons": list(settled.reasons),
+        "reasons": explanation(settled.said, settled.reasons),
         "pot": settled.pot,
     }
     if isinstance(settled, GutsSettlement):

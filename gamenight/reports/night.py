@@ -21,6 +21,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from engine.chips.settle_up import UnbalancedNetsError, settle_up
+from gamenight.engine_words.ledger import memo_text
 from gamenight.models import (
     AccountKind,
     Deal,
@@ -115,6 +116,8 @@ def ledger_rows(night_ids: list[int]) -> list[LedgerRow]:
             "amount",
             "reason",
             "transaction__summary",
+            "words",
+            "transaction__summary_words",
         )
     )
     return [
@@ -133,8 +136,9 @@ def ledger_rows(night_ids: list[int]) -> list[LedgerRow]:
             player_id=player,
             player_name=name or "",
             amount=int(amount),
-            reason=reason,
-            summary=summary,
+            # Memos and summaries in the reader's language (issue 15), old rows included.
+            reason=memo_text(reason, words),
+            summary=memo_text(summary, summary_words),
         )
         for (
             entry_id,
@@ -153,6 +157,8 @@ def ledger_rows(night_ids: list[int]) -> list[LedgerRow]:
             amount,
             reason,
             summary,
+            words,
+            summary_words,
         ) in values
     ]
 

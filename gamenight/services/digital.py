@@ -223,7 +223,7 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
         )
     except EngineError as error:
         raise DigitalHandError(
-            gettext("the hand cannot be dealt: %(reason)s") % {"reason": error}
+            gettext("the hand cannot be dealt: %(reason)s") % {"reason": error_text(error)}
         ) from None
     deal = new_deal(
         night, game=game, options=dict(options), dealer=table.by_position(dealer_position).seat
@@ -369,7 +369,7 @@ def forfeit_seat(*, hand: DigitalHand, seat_id: int, key: str, by: User) -> None
             % {"game": game_title(hand.deal.game), "hand": hand_label(hand)}
         ) from None
     except EngineError as error:
-        raise IllegalMoveError(str(error)) from None
+        raise IllegalMoveError(error_text(error)) from None
     _commit(hand, state, seat=seat, action=FORFEIT, move=None, key=key, link=None, by=by)
 
 

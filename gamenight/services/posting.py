@@ -51,6 +51,8 @@ class Leg:
     account: Account
     amount: int
     reason: str = ""
+    # ``reason`` as a code and parameters (gamenight.engine_words.ledger words it).
+    words: dict[str, Any] | None = None
 
 
 @dataclass
@@ -61,6 +63,7 @@ class Draft:
     legs: list[Leg] = field(default_factory=list)
     deal: Deal | None = None
     summary: str = ""
+    summary_words: dict[str, Any] | None = None
     reverses: Transaction | None = None
 
 
@@ -171,9 +174,16 @@ def _write(night: Night, *, by: User, key: str, digest: str, draft: Draft) -> Tr
         reverses=draft.reverses,
         created_by=by if by.is_authenticated else None,
         summary=draft.summary,
+        summary_words=draft.summary_words,
     )
     Entry.objects.bulk_create(
-        Entry(transaction=record, account=leg.account, amount=leg.amount, reason=leg.reason[:300])
+        Entry(
+            transaction=record,
+            account=leg.account,
+            amount=leg.amount,
+            reason=leg.reason[:300],
+            words=leg.words,
+        )
         for leg in legs
     )
     return record

@@ -27,6 +27,7 @@ from engine.table_hand import (
     WalkPurchase,
     settle_table_hand,
 )
+from gamenight.engine_words.ledger import reason_words, said_words
 from gamenight.games import games_of_family
 from gamenight.models import (
     Account,
@@ -180,7 +181,10 @@ def record_table_hand(
         for result in settled.players:
             account = in_hand[result.seat].account
             for reason in result.reasons:
-                legs = [Leg(account, reason.chips, reason.text), Leg(pot, -reason.chips, "")]
+                low = reason.params.get("half") == "low"
+                rated = (settled.low_values if low else settled.hand_values).get(result.seat)
+                words = reason_words(reason, rated)
+                legs = [Leg(account, reason.chips, reason.text, words), Leg(pot, -reason.chips, "")]
                 (paid if reason.chips < 0 else won).extend(legs)
         _settle_deal(deal, table, {s.position: s.stack for s in in_hand}, settled_net(settled))
         return Draft(
@@ -246,6 +250,7 @@ def record_guts_deal(
             legs=_movement_legs(settled.movements, table, accounts),
             deal=deal,
             summary="; ".join(settled.reasons),
+            summary_words=said_words(settled.said),
         )
 
     payload = {
@@ -331,6 +336,7 @@ def record_shelby_round(
             legs=_movement_legs(settled.movements, table, accounts),
             deal=deal,
             summary="; ".join(settled.reasons),
+            summary_words=said_words(settled.said),
         )
 
     payload = {

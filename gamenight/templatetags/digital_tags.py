@@ -8,10 +8,10 @@ import segno
 from django import template
 from django.template.context import Context
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
-from engine.cards import parse_card
+from engine.cards import parse_card, split_tokens
 from engine.errors import EngineError
+from gamenight.engine_words.cards import card_text, token_card_text
 
 register = template.Library()
 
@@ -19,15 +19,18 @@ _SUIT_CLASS = ("spades", "hearts", "diamonds", "clubs")
 
 
 @register.filter
-def card_face(code: str) -> str:
-    """``As`` -> ``A♠`` (English, 10 for a ten), ``Qh`` -> ``D♥`` in German."""
-    try:
-        card = parse_card(code)
-    except EngineError:
-        return code
-    if (get_language() or "en").startswith("de"):
-        return card.format(lang="de")
-    return card.format(symbols=True).replace("T", "10", 1)
+def card_face(code: str | int) -> str:
+    """``As`` -> ``A♠`` (English, 10 for a ten), ``Qh`` -> ``D♥`` in German: the one
+    card formatter (:mod:`gamenight.engine_words.cards`); a card code works too."""
+    if isinstance(code, int):
+        return card_text(code)
+    return token_card_text(code)
+
+
+@register.filter
+def cards_face(cards: str) -> str:
+    """A hand typed as text (``Qs Jh 10d``) in the reader's notation, token by token."""
+    return " ".join(token_card_text(token) for token in split_tokens(cards))
 
 
 @register.filter

@@ -197,8 +197,10 @@ def _fresh_preview(
         return {"preview": _preview(request, night, game, form)}
     except ValidationError as error:
         return {"error_detail": " ".join(error.messages)}
-    except (services.LedgerError, EngineError) as error:
+    except services.LedgerError as error:
         return {"error_detail": str(error)}
+    except EngineError as error:
+        return {"error_detail": error_text(error)}
 
 
 def _apply_step(data: Any, step: str) -> None:

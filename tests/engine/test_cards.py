@@ -364,13 +364,13 @@ def test_parse_hands_names_the_hand_and_the_other_of_a_card_written_twice() -> N
 def test_parse_hands_refuses_a_fifth_king_at_the_table() -> None:
     with pytest.raises(DuplicateCardError) as caught:
         parse_hands({"anna": "K K K", "ben": "K K"})
-    assert caught.value.code == "rank_used_up"
+    assert caught.value.code == "card_rank_used_up"
     assert caught.value.where == "ben"
 
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("Zx", "unknown_rank"), ("Kx", "unknown_suit"), ("x", "not_a_card"), ("Ks ks", "same_card")],
+    [("Zx", "card_unknown_rank"), ("Kx", "card_unknown_suit"), ("x", "card_too_short"), ("Ks ks", "card_typed_twice")],
 )
 def test_card_errors_carry_a_code_and_the_token(text: str, code: str) -> None:
     with pytest.raises(CardError) as caught:

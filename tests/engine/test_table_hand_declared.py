@@ -92,7 +92,7 @@ def test_the_wild_rank_given_counts_in_the_low_as_the_lowest_rank_missing() -> N
 def test_a_player_who_shows_without_declaring_is_refused_by_name() -> None:
     with pytest.raises(SettlementError) as refused:
         settle_table_hand_json(_hand(declare={"Anna": "both", "Ben": "high"}))
-    assert refused.value.code == "declaration_missing"
+    assert refused.value.code == "declared_nothing"
     assert refused.value.params["names"] == ("Carla",)
     assert "Carla showed cards but declared nothing" in str(refused.value)
 

@@ -103,7 +103,8 @@ def test_a_holdem_hand_shows_two_cards_each(four: Table) -> None:
 
 @pytest.mark.parametrize(
     ("board", "message"),
-    [("Zz Qs 8s 6s 2s", "is not a card"), ("As Qs 8s 6s 2s", "As appears twice")],
+    # The card is named in the reader's notation (issue 15), whatever was typed.
+    [("Zz Qs 8s 6s 2s", "is not a card"), ("As Qs 8s 6s 2s", "A♠ appears twice")],
 )
 def test_a_malformed_or_doubled_board_card_is_refused(
     four: Table, board: str, message: str

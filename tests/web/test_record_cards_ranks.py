@@ -206,4 +206,4 @@ def test_a_spit_card_held_by_a_player_too_is_named(db: None) -> None:
         "preview": "1",
     }
     text = client_for(table.owner).post(record_url(table, "spit-in-the-ocean"), data).content
-    assert "Anna: 2s appears twice: it is the card in the middle too" in text.decode()
+    assert "Anna: 2♠ appears twice: it is the card in the middle too" in text.decode()

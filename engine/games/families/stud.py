@@ -146,7 +146,11 @@ def _claim(value: object) -> Claim:
     for claim in CLAIMS:
         if value == claim:
             return claim
-    raise GameOptionError(f"down_claim is one of {', '.join(CLAIMS)}, not {value!r}")
+    raise GameOptionError(
+        f"down_claim is one of {', '.join(CLAIMS)}, not {value!r}",
+        code="option_choice",
+        params={"option": "down_claim", "value": str(value)},
+    )
 
 
 def _extra_card(rank: int, values: Mapping[str, object]) -> ExtraCard:

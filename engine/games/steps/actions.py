@@ -80,7 +80,9 @@ class StepState:
         try:
             return cls(**data)
         except TypeError as exc:
-            raise EngineError(f"not a saved {cls.key} state: {exc}") from exc
+            raise EngineError(
+                f"not a saved {cls.key} state: {exc}", code="saved_state_broken"
+            ) from exc
 
     @classmethod
     def from_old_phase(cls, phase: Mapping[str, Any]) -> Self | None:
@@ -91,5 +93,7 @@ class StepState:
 def step_state_from_dict(key: str, data: Mapping[str, Any]) -> StepState:
     kind = StepState.kinds.get(key)
     if kind is None:
-        raise EngineError(f"a saved hand has an unknown step state {key!r}")
+        raise EngineError(
+            f"a saved hand has an unknown step state {key!r}", code="saved_state_broken"
+        )
     return kind.from_dict(data)

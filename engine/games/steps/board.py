@@ -30,7 +30,7 @@ class BoardDeal(Step):
 
     def begin(self, state: HandState) -> None:
         if len(state.deck) < self.count:
-            raise EngineError("the deck ran out of cards")
+            raise EngineError("the deck ran out of cards", code="deck_empty")
         for _ in range(self.count):
             card = int(state.deck.deal_one())
             state.table.append(card)

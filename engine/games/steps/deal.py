@@ -57,7 +57,7 @@ def deal_next(state: HandState, *, triggers: Sequence[Trigger] | None = None) ->
     if state.folded[seat]:
         return  # folded (to a face-up 3) after the street was laid out
     if not len(state.deck):
-        raise EngineError("the deck ran out of cards")
+        raise EngineError("the deck ran out of cards", code="deck_empty")
     card = int(state.deck.deal_one())
     up = face == "up"
     state.cards[seat].append((card, up))
@@ -109,7 +109,9 @@ def reveal(state: HandState, seat: int, card: int) -> None:
     """Turn ``seat``'s face-down ``card`` face up, for everyone to see."""
     at = state.cards[seat].index((card, False))
     state.cards[seat][at] = (card, True)
-    state.record(EventKind.REVEAL, seat, card=card, face_up=True, text="extra card")
+    state.record(
+        EventKind.REVEAL, seat, card=card, face_up=True, text="extra card", code="extra_card"
+    )
 
 
 def give_extra_card(state: HandState, seat: int, trigger: ExtraCard) -> None:

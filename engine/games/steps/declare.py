@@ -117,7 +117,11 @@ class GutsDeclare(Step):
         ghost: list[int] = []
         if self.options.ghost_hand:
             if len(state.deck) < cards:
-                raise TableSizeError(f"one deck is not enough for {n} players and a ghost hand")
+                raise TableSizeError(
+                    f"one deck is not enough for {n} players and a ghost hand",
+                    code="seating_deck_short_ghost",
+                    params={"count": n},
+                )
             ghost = [int(state.deck.deal_one()) for _ in range(cards)]
             for card in ghost:
                 state.record(EventKind.DEAL, NO_SEAT, card=card)
@@ -191,24 +195,36 @@ class GutsDeclare(Step):
         dropping = self.options.declare is Declare.DROP
         if dropping != (action in (ActionName.HOLD, ActionName.DROP)):
             how = "hold or drop the cards" if dropping else "declare in or out"
-            raise NotDeclaringError(f"{name} cannot {verb}: in this game players {how}")
+            raise NotDeclaringError(
+                f"{name} cannot {verb}: in this game players {how}",
+                code="declare_hold_or_drop" if dropping else "declare_in_or_out",
+                params={"name": name, "verb": verb},
+            )
         guts = state.kept(GutsState)
         if guts.declared[seat] is not None:
-            raise AlreadyDeclaredError(f"{name} has already declared")
+            raise AlreadyDeclaredError(
+                f"{name} has already declared", code="declared_already", params={"name": name}
+            )
         if self.options.declare is Declare.IN_TURN and actor != seat:
             assert actor is not None
-            raise OutOfTurnError(f"{name} cannot {verb}: it is {state.names[actor]}'s turn")
+            raise OutOfTurnError(
+                f"{name} cannot {verb}: it is {state.names[actor]}'s turn",
+                code="act_not_your_turn",
+                params={"name": name, "verb": verb, "actor": state.names[actor]},
+            )
         if staying and not guts.may_be_in[seat]:
             raise PotNotCoveredError(
                 f"{name} cannot be in: the pot is {guts.pot} and {name} has "
-                f"{state.stacks[seat]} — rebuy first"
+                f"{state.stacks[seat]} — rebuy first",
+                code="in_beyond_stack",
+                params={"name": name, "pot": guts.pot, "stack": state.stacks[seat]},
             )
 
     def declare(self, state: HandState, seat: int, *, staying: bool) -> Event:
         state.kept(GutsState).declared[seat] = staying
         private = self.options.declare is not Declare.IN_TURN
         text = "declared" if private else ("in" if staying else "out")
-        return state.record(EventKind.DECLARE, seat, text=text)
+        return state.record(EventKind.DECLARE, seat, text=text, code=text)
 
 
 def guts_table(state: HandState) -> GutsTable:
@@ -240,12 +256,16 @@ def _check_antes(state: HandState, table: GutsTable, options: GutsOptions) -> No
             need = first + again
             raise StackTooShortError(
                 f"{state.names[seat]} has {stack} chips but this deal may ask for {need} "
-                "in antes — rebuy first"
+                "in antes — rebuy first",
+                code="antes_beyond_stack",
+                params={"name": state.names[seat], "stack": stack, "need": need},
             )
     if again and all(stack == first for stack in state.stacks):
         # The ante would leave nobody a chip: nobody could be in, nor ante again.
         raise StackTooShortError(
-            f"after the ante of {first} nobody has a chip left to play with — rebuy first"
+            f"after the ante of {first} nobody has a chip left to play with — rebuy first",
+            code="ante_leaves_nobody",
+            params={"ante": first},
         )
 
 
@@ -257,7 +277,8 @@ def settle(state: HandState, options: GutsOptions) -> None:
     in_players = [s for s in guts.order if declared[s]]
     if options.declare is not Declare.IN_TURN:
         for seat in guts.order:
-            state.record(EventKind.REVEAL, seat, text="in" if declared[seat] else "out")
+            side = "in" if declared[seat] else "out"
+            state.record(EventKind.REVEAL, seat, text=side, code=side)
     ghost = guts.ghost
     by_default = options.declare is Declare.IN_TURN and not set(in_players) - {state.dealer}
     compared = not by_default and (len(in_players) >= 2 or bool(ghost and in_players))
@@ -270,13 +291,28 @@ def settle(state: HandState, options: GutsOptions) -> None:
         showdown = ShownCards(hands=hands)
     result = settle_guts_deal(table, options, in_players=in_players, showdown=showdown)
     if result.outcome in _SHOWDOWNS:
-        named = scores_from_cards(hands, ranking=options.ranking).names
+        rated = scores_from_cards(hands, ranking=options.ranking)
+        named = rated.names
         state.shown = [s for s in state.order() if s in hands]
         for seat in state.shown:
-            state.record(EventKind.SHOW, seat, text=named[seat])
+            state.record(
+                EventKind.SHOW,
+                seat,
+                text=named[seat],
+                code="hand",
+                params={"hand": rated.values[seat].params()},
+            )
         if ghost:
             for card in ghost:
-                state.record(EventKind.REVEAL, NO_SEAT, card=card, face_up=True, text=named[GHOST])
+                state.record(
+                    EventKind.REVEAL,
+                    NO_SEAT,
+                    card=card,
+                    face_up=True,
+                    text=named[GHOST],
+                    code="ghost_hand",
+                    params={"hand": rated.values[GHOST].params()},
+                )
             state.table = list(ghost)
             guts.ghost_shown = True
     record_movements(state, result.movements)
@@ -294,6 +330,10 @@ def refuse(verb: str) -> Callable[[HandState, int], None]:
     """In or out (hold or drop) when nobody is declaring."""
 
     def refuse_declare(state: HandState, seat: int) -> None:
-        raise NotDeclaringError(f"{state.names[seat]} cannot {verb}: nobody is declaring now")
+        raise NotDeclaringError(
+            f"{state.names[seat]} cannot {verb}: nobody is declaring now",
+            code="act_nobody_declaring",
+            params={"name": state.names[seat], "verb": verb},
+        )
 
     return refuse_declare

@@ -99,7 +99,7 @@ class TableCard(Step):
 def turn_table_card(state: HandState, *, role: TableRole, rank_wild: bool) -> int:
     """Turn the next card of the stock face up in the middle and set the wild cards."""
     if not len(state.deck):
-        raise EngineError("the deck ran out of cards")
+        raise EngineError("the deck ran out of cards", code="deck_empty")
     card = int(state.deck.deal_one())
     rank = ALL_CARDS[card].rank
     if role == "widow":
@@ -111,7 +111,7 @@ def turn_table_card(state: HandState, *, role: TableRole, rank_wild: bool) -> in
             state.wild = [rank]
         else:
             state.wild_cards = [card]
-    state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=role)
+    state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=role, code=role)
     return card
 
 
@@ -166,25 +166,41 @@ class Draw(Step):
             refuse_draw(state, seat)
         actor = self.actor(state)
         if actor != seat:
-            raise OutOfTurnError(f"{name} cannot draw: it is {state.names[actor or 0]}'s turn")
+            raise OutOfTurnError(
+                f"{name} cannot draw: it is {state.names[actor or 0]}'s turn",
+                code="act_not_your_turn",
+                params={"name": name, "verb": "draw", "actor": state.names[actor or 0]},
+            )
         thrown = [int(c) for c in args.cards]
         held = [c for c, _ in state.cards[seat]]
         for card in thrown:
             if not 0 <= card < 52 or card not in held:
                 what = str(ALL_CARDS[card]) if 0 <= card < 52 else repr(card)
-                raise CardNotHeldError(f"{name} cannot throw away {what}: it is not in their hand")
+                raise CardNotHeldError(
+                    f"{name} cannot throw away {what}: it is not in their hand",
+                    code="draw_card_not_held" if 0 <= card < 52 else "draw_not_a_card",
+                    params={"name": name, "card": ALL_CARDS[card] if 0 <= card < 52 else card},
+                )
         if len(set(thrown)) != len(thrown):
-            raise CardNotHeldError(f"{name} cannot throw away the same card twice")
+            raise CardNotHeldError(
+                f"{name} cannot throw away the same card twice",
+                code="draw_card_twice",
+                params={"name": name},
+            )
         if len(thrown) > MOST_CARDS_DRAWN:
             raise DrawSizeError(
-                f"{name} cannot draw {len(thrown)}: at most {MOST_CARDS_DRAWN} cards"
+                f"{name} cannot draw {len(thrown)}: at most {MOST_CARDS_DRAWN} cards",
+                code="draw_too_many",
+                params={"name": name, "count": len(thrown), "most": MOST_CARDS_DRAWN},
             )
         if len(thrown) > self.limit():
             kept_ace = any(ALL_CARDS[c].rank == ACE for c in held if c not in thrown)
             if not (self.ace_bonus and kept_ace and len(thrown) == self.limit() + 1):
                 extra = ", one more when keeping an ace" if self.ace_bonus else ""
                 raise DrawSizeError(
-                    f"{name} cannot draw {len(thrown)}: at most {self.limit()} cards{extra}"
+                    f"{name} cannot draw {len(thrown)}: at most {self.limit()} cards{extra}",
+                    code="draw_too_many_ace" if self.ace_bonus else "draw_too_many",
+                    params={"name": name, "count": len(thrown), "most": self.limit()},
                 )
 
     def draw(self, state: HandState, seat: int, args: ActionArgs) -> Event:
@@ -196,15 +212,24 @@ class Draw(Step):
                 c for c, _ in state.cards[seat] if c not in thrown and ALL_CARDS[c].rank == ACE
             )
             state.cards[seat] = [(c, up or c == ace) for c, up in state.cards[seat]]
-            state.record(EventKind.REVEAL, seat, card=ace, face_up=True, text="ace kept")
+            state.record(
+                EventKind.REVEAL, seat, card=ace, face_up=True, text="ace kept", code="ace_kept"
+            )
         state.cards[seat] = [(c, up) for c, up in state.cards[seat] if c not in thrown]
         event: Event | None = None
         for card in thrown:
             # The discard is private: the views show it to its owner only.
-            recorded = state.record(EventKind.DRAW, seat, card=card, text=f"draws {len(thrown)}")
+            recorded = state.record(
+                EventKind.DRAW,
+                seat,
+                card=card,
+                text=f"draws {len(thrown)}",
+                code="draws",
+                params={"count": len(thrown)},
+            )
             event = event or recorded
         if event is None:
-            event = state.record(EventKind.DRAW, seat, text="stands pat")
+            event = state.record(EventKind.DRAW, seat, text="stands pat", code="stands_pat")
         drawing = state.kept(DrawState)
         for _ in thrown:
             if not len(state.deck):
@@ -262,14 +287,20 @@ class ShowFirst(Step):
 
 def refuse_draw(state: HandState, seat: int) -> None:
     """A draw when no draw is under way (or a question a card asked comes first)."""
-    raise OutOfTurnError(f"{state.names[seat]} cannot draw: nobody is drawing now")
+    raise OutOfTurnError(
+        f"{state.names[seat]} cannot draw: nobody is drawing now",
+        code="draw_not_now",
+        params={"name": state.names[seat]},
+    )
 
 
 def _reshuffle_discards(state: HandState, drawing: DrawState) -> None:
     """The stock ran out: the dealer shuffles the discards into a new stock."""
     discards = drawing.discards
     if not discards:
-        raise EngineError("the deck ran out of cards and nobody has thrown any away")
+        raise EngineError(
+            "the deck ran out of cards and nobody has thrown any away", code="deck_empty"
+        )
     drawing.reshuffles += 1
     cards = list(discards)
     random.Random(f"{state.seed}:draw:{drawing.reshuffles}").shuffle(cards)

@@ -148,10 +148,18 @@ class Flip(Step):
         name = state.names[seat]
         phase = state.kept(FlipState)
         if state.decision is not None or phase.betting:
-            raise NothingToFlipError(f"{name} cannot flip now: finish the betting first")
+            raise NothingToFlipError(
+                f"{name} cannot flip now: finish the betting first",
+                code="flip_betting_first",
+                params={"name": name},
+            )
         if phase.turn != seat:
             who = state.names[phase.turn] if phase.turn is not None else "nobody"
-            raise OutOfTurnError(f"{name} cannot flip: it is {who}'s turn")
+            raise OutOfTurnError(
+                f"{name} cannot flip: it is {who}'s turn",
+                code="act_not_your_turn" if phase.turn is not None else "flip_nobody",
+                params={"name": name, "verb": "flip", "actor": who},
+            )
 
     def flip(self, state: HandState, seat: int, args: ActionArgs) -> Event:
         """Turn up the top card of ``seat``'s pile; its triggers act at once."""
@@ -162,7 +170,12 @@ class Flip(Step):
         event = state.record(EventKind.FLIP, seat, card=card, face_up=True)
         if self.target_rank_folds and state.table and _same_rank(card, state.table[0]):
             state.folded[seat] = True
-            state.record(EventKind.FOLD, seat, text="flipped a card of the middle card's rank")
+            state.record(
+                EventKind.FOLD,
+                seat,
+                text="flipped a card of the middle card's rank",
+                code="flipped_middle_rank",
+            )
         else:
             apply_triggers(state, seat, card, up=True)
         return event
@@ -190,7 +203,7 @@ class Flip(Step):
 
     def _strike_out(self, state: HandState, seat: int) -> None:
         state.folded[seat] = True
-        state.record(EventKind.FOLD, seat, text="struck out")
+        state.record(EventKind.FOLD, seat, text="struck out", code="struck_out")
         if self.back_betting and len(state.live_seats) > 1:
             self._open_betting(state, best_showing_seat(state))
 
@@ -270,7 +283,11 @@ def _has_down(state: HandState, seat: int) -> bool:
 def refuse_flip(state: HandState, seat: int) -> None:
     """A flip when no flipping step is in play."""
     name = state.names[seat]
-    raise NothingToFlipError(f"{name} cannot flip: nobody flips cards in this game now")
+    raise NothingToFlipError(
+        f"{name} cannot flip: nobody flips cards in this game now",
+        code="flip_nobody",
+        params={"name": name},
+    )
 
 
 def _same_rank(card: int, other: int) -> bool:
@@ -323,7 +340,14 @@ class MiddleCard(Step):
             card = int(state.deck.deal_one())
             text = ""
         state.table.append(card)
-        state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=text)
+        state.record(
+            EventKind.TABLE_CARD,
+            state.dealer,
+            card=card,
+            face_up=True,
+            text=text,
+            code="second_deck" if text else "",
+        )
 
 
 def table_from_deck(state: HandState) -> list[int]:

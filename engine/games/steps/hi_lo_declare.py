@@ -80,7 +80,7 @@ class DeclareHighLow(Step):
         for seat in state.order():
             declared = kept.declared[seat]
             if declared is not None and not state.folded[seat]:
-                state.record(EventKind.REVEAL, seat, text=declared)
+                state.record(EventKind.REVEAL, seat, text=declared, code=declared)
         kept.revealed = True
         return True
 
@@ -129,7 +129,7 @@ def _move(action: ActionName) -> Move:
     def apply(state: HandState, seat: int, args: ActionArgs) -> Event:
         state.kept(DeclareState).declared[seat] = declaration
         # Secret until all are in: the log says only that the player declared.
-        return state.record(EventKind.DECLARE, seat, text="declared")
+        return state.record(EventKind.DECLARE, seat, text="declared", code="declared")
 
     return Move(verify, apply)
 

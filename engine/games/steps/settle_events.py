@@ -23,14 +23,24 @@ _MIDDLE: Final = {GUTS_POT: "pot", GUTS_RESERVE: "reserve", SHELBY_POT: "pot"}
 
 
 def record_movements(state: HandState, movements: Iterable[Movement]) -> None:
-    """One SETTLE event a movement: ``Ben → pot: pays the pot``."""
+    """One SETTLE event a movement: ``Ben → pot: pays the pot``. Its params name the
+    accounts (a player's name, or ``pot``/``reserve``) and the movement's reason, one of
+    the settlements' fixed phrases (a page words it as it words a ledger memo)."""
     for movement in movements:
+        source, target = _name(state, movement.source), _name(state, movement.target)
         state.record(
             EventKind.SETTLE,
             _seat_of(movement.source, movement.target),
             chips=movement.amount,
-            text=f"{_name(state, movement.source)} → {_name(state, movement.target)}: "
-            f"{movement.reason}",
+            text=f"{source} → {target}: {movement.reason}",
+            code="movement",
+            params={
+                "source": source,
+                "target": target,
+                "middle_source": not isinstance(movement.source, int),
+                "middle_target": not isinstance(movement.target, int),
+                "reason": movement.reason,
+            },
         )
 
 

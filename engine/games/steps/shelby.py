@@ -175,7 +175,7 @@ class ShelbyHold(Step):
 
         def apply(state: HandState, seat: int, args: ActionArgs) -> Event:
             state.kept(ShelbyDealState).held[seat] = staying
-            return state.record(EventKind.DECLARE, seat, text="declared")
+            return state.record(EventKind.DECLARE, seat, text="declared", code="declared")
 
         return Move(verify, apply)
 
@@ -183,13 +183,24 @@ class ShelbyHold(Step):
         name = state.names[seat]
         deal = state.kept(ShelbyDealState)
         if deal.held[seat] is not None:
-            raise AlreadyDeclaredError(f"{name} has already decided this round")
+            raise AlreadyDeclaredError(
+                f"{name} has already decided this round",
+                code="decided_already",
+                params={"name": name},
+            )
         if staying and not deal.may_hold[seat]:
             keep = _kept(self.options.ante, self.options.variant.rounds - self.round + 1)
             kept = f" and keeps {keep} for the antes still to come" if keep else ""
             raise PotNotCoveredError(
                 f"{name} cannot hold: a loser pays {deal.payment}{kept}, and {name} has "
-                f"{state.stacks[seat]} — rebuy first"
+                f"{state.stacks[seat]} — rebuy first",
+                code="hold_beyond_stack_keep" if keep else "hold_beyond_stack",
+                params={
+                    "name": name,
+                    "payment": deal.payment,
+                    "keep": keep,
+                    "stack": state.stacks[seat],
+                },
             )
 
 
@@ -231,7 +242,11 @@ class ShelbyBuyCards(Step):
         actor = self.actor(state)
         if actor != seat:
             assert actor is not None
-            raise OutOfTurnError(f"{name} cannot {verb}: {state.names[actor]} decides first")
+            raise OutOfTurnError(
+                f"{name} cannot {verb}: {state.names[actor]} decides first",
+                code="act_decides_first",
+                params={"name": name, "verb": verb, "actor": state.names[actor]},
+            )
 
     def verify_buy_card(self, state: HandState, seat: int, args: ActionArgs) -> None:
         self._verify_offer(state, seat, "buy an extra card")
@@ -241,7 +256,11 @@ class ShelbyBuyCards(Step):
         state.kept(ShelbyDealState).bought[seat] += 1
         # The chips move at the round's settlement, with the rest of the round.
         event = state.record(
-            EventKind.BUY_CARD, seat, text=f"an extra card for a 4: {price} to the pot"
+            EventKind.BUY_CARD,
+            seat,
+            text=f"an extra card for a 4: {price} to the pot",
+            code="extra_card_bought",
+            params={"price": price},
         )
         card = int(state.deck.deal_one())
         state.cards[seat].append((card, False))
@@ -263,7 +282,9 @@ def refuse_offer(verb: str) -> Callable[[HandState, int], None]:
         name = state.names[seat]
         raise NoExtraCardError(
             f"{name} cannot {verb}: only a 4 in Psycho Shelby's last round buys one, "
-            f"and {name} is not offered one now"
+            f"and {name} is not offered one now",
+            code="extra_card_not_offered",
+            params={"name": name, "verb": verb},
         )
 
     return refuse
@@ -306,18 +327,27 @@ def _open_deal(state: HandState, options: ShelbyOptions) -> None:
     carry = state.carry or {}
     unknown = sorted(key for key in carry if key != "pot" and not key.startswith(MARKS))
     if unknown:
-        raise SettlementError(f"a Shelby game carries its pot and Shelbys, not {unknown[0]!r}")
+        raise SettlementError(
+            f"a Shelby game carries its pot and Shelbys, not {unknown[0]!r}",
+            code="saved_state_broken",
+        )
     pot = int(carry.get("pot", 0))
     if pot < 0:
-        raise SettlementError(f"the pot is {pot}: it cannot be negative")
+        raise SettlementError(
+            f"the pot is {pot}: it cannot be negative", code="pot_negative", params={"amount": pot}
+        )
     shelbys = marks_of(carry)
     for seat, count in shelbys.items():
         if not 0 <= seat < state.seat_count:
-            raise SettlementError(f"seat {seat} has Shelbys but is not at the table")
+            raise SettlementError(
+                f"seat {seat} has Shelbys but is not at the table", code="saved_state_broken"
+            )
         if not 0 < count < SHELBYS_TO_WIN:
             raise SettlementError(
                 f"{state.names[seat]} has {count} Shelbys: a game in play has 0 to "
-                f"{SHELBYS_TO_WIN - 1} (a third ends it)"
+                f"{SHELBYS_TO_WIN - 1} (a third ends it)",
+                code="shelbys_in_play",
+                params={"name": state.names[seat], "count": count, "most": SHELBYS_TO_WIN - 1},
             )
     state.carry_out = carry_of(pot=pot, shelbys=shelbys)
     state.kept(ShelbyDealState).reasons = []
@@ -329,7 +359,9 @@ def _open_deal(state: HandState, options: ShelbyOptions) -> None:
         if stack < need:
             raise StackTooShortError(
                 f"{state.names[seat]} has {stack} chips but this deal may ask for "
-                f"{need} in antes — rebuy first"
+                f"{need} in antes — rebuy first",
+                code="antes_beyond_stack",
+                params={"name": state.names[seat], "stack": stack, "need": need},
             )
 
 
@@ -381,7 +413,8 @@ def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None
     held = deal.held
     holders = [s for s in state.order() if held[s]]
     for seat in state.order():
-        state.record(EventKind.REVEAL, seat, text="held" if held[seat] else "dropped")
+        choice = "held" if held[seat] else "dropped"
+        state.record(EventKind.REVEAL, seat, text=choice, code=choice)
     last = round_number == options.variant.rounds
     if not holders and _nobody_can_ante(state, options, round_number):
         state.record(
@@ -389,6 +422,7 @@ def _settle(state: HandState, options: ShelbyOptions, round_number: int) -> None
             NO_SEAT,
             text="nobody held and nobody has a chip left to ante: the deal ends, "
             "the pot and the Shelbys wait for the next deal — rebuy first",
+            code="no_ante_deal_ends",
         )
         deal.reasons.append(["nobody can ante: the deal ends unsettled"])
         deal.outcome = "no_ante"
@@ -434,7 +468,13 @@ def _record(state: HandState, result: ShelbyRoundSettlement) -> None:
     if seat is not None:
         # A third Shelby starts a new game: the markers are gone from the next state.
         count = result.next_state.shelbys.get(seat, SHELBYS_TO_WIN)
-        state.record(EventKind.SETTLE, seat, text=f"a Shelby for {state.names[seat]}: {count}")
+        state.record(
+            EventKind.SETTLE,
+            seat,
+            text=f"a Shelby for {state.names[seat]}: {count}",
+            code="shelby_marker",
+            params={"name": state.names[seat], "count": count},
+        )
 
 
 def _end(state: HandState) -> None:

@@ -136,7 +136,9 @@ class SpitCallDeal(Deal):
         if queue[0] != seat:
             raise OutOfTurnError(
                 f"{state.names[seat]} cannot {verb}: it is {state.names[queue[0]]}'s turn "
-                "to call or pass"
+                "to call or pass",
+                code="spit_not_your_turn",
+                params={"name": state.names[seat], "verb": verb, "actor": state.names[queue[0]]},
             )
 
     def verify_call_spit(self, state: HandState, seat: int, args: ActionArgs) -> None:
@@ -158,7 +160,7 @@ class SpitCallDeal(Deal):
         # The first call is the only one: nobody else is asked for the rest of the deal.
         calls.queue = []
         calls.caller = seat
-        event = state.record(EventKind.DECLARE, seat, text="Spit!")
+        event = state.record(EventKind.DECLARE, seat, text="Spit!", code="spit")
         turn_table_card(state, role="spit", rank_wild=self.rank_wild)
         return event
 
@@ -170,7 +172,7 @@ class SpitCallDeal(Deal):
         """Let the deal go on without calling; the next player is asked."""
         calls = state.kept(SpitCallState)
         calls.queue = calls.queue[1:]
-        return state.record(EventKind.DECLARE, seat, text="no Spit")
+        return state.record(EventKind.DECLARE, seat, text="no Spit", code="no_spit")
 
 
 def refuse_call_if_called(state: HandState, seat: int) -> None:
@@ -179,14 +181,20 @@ def refuse_call_if_called(state: HandState, seat: int) -> None:
         caller = calls.caller if calls is not None else None
         who = "" if caller is None else f" ({state.names[caller]} called it)"
         raise SpitAlreadyCalledError(
-            f"{state.names[seat]} cannot call Spit: the spit card is already in the middle{who}"
+            f"{state.names[seat]} cannot call Spit: the spit card is already in the middle{who}",
+            code="spit_called_already" if caller is None else "spit_called_by",
+            params={"name": state.names[seat]}
+            if caller is None
+            else {"name": state.names[seat], "caller": state.names[caller]},
         )
 
 
 def _refuse(state: HandState, seat: int, verb: str) -> None:
     raise SpitCallError(
         f"{state.names[seat]} cannot {verb}: nobody is asked now; "
-        "the dealer asks after each round of a deal with calls"
+        "the dealer asks after each round of a deal with calls",
+        code="spit_nobody_asked",
+        params={"name": state.names[seat], "verb": verb},
     )
 
 

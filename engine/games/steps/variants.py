@@ -122,7 +122,12 @@ class DealTableCards(Step):
             state.kept(GbuState).table.append(card)
             _set_aside(state, card)
             # Face down: the log names no card (the dealer lays it out).
-            state.record(EventKind.TABLE_CARD, state.dealer, text="dealt face down to the table")
+            state.record(
+                EventKind.TABLE_CARD,
+                state.dealer,
+                text="dealt face down to the table",
+                code="face_down_to_table",
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,25 +145,42 @@ class TurnTableCard(Step):
         title = f"the {self.role.capitalize()}"
         if self.role == "good":
             state.wild = [rank]
-            state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
+            _turn(state, card, title, self.role)
             state.record(
                 EventKind.WILD_CHANGE,
                 state.dealer,
                 card=card,
                 face_up=True,
                 text=f"{ranks} are wild",
+                code="wild_rank",
+                params={"rank": rank},
             )
         elif self.role == "bad":
-            state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
+            _turn(state, card, title, self.role)
             discard_rank(state, rank, why=f"{title}: {ranks} are discarded")
         else:
             state.kept(GbuState).ugly = rank
-            state.record(EventKind.TABLE_CARD, state.dealer, card=card, face_up=True, text=title)
+            _turn(state, card, title, self.role)
             showing = [s for s in state.live_seats if _shows_rank(state, s, rank)]
             # Folding everyone would leave the pot without a winner: then nobody folds.
             if len(showing) < len(state.live_seats):
                 for seat in showing:
-                    _fold(state, seat, text=f"{title}: a face-up {rank_name(rank)} folds")
+                    _fold(
+                        state, seat, text=f"{title}: a face-up {rank_name(rank)} folds", rank=rank
+                    )
+
+
+def _turn(state: HandState, card: int, title: str, role: str) -> None:
+    """The dealer turns the Good, the Bad or the Ugly face up."""
+    state.record(
+        EventKind.TABLE_CARD,
+        state.dealer,
+        card=card,
+        face_up=True,
+        text=title,
+        code="gbu_card",
+        params={"role": role},
+    )
 
 
 def discard_rank(state: HandState, rank: int, *, why: str) -> None:
@@ -174,7 +196,15 @@ def discard_rank(state: HandState, rank: int, *, why: str) -> None:
         for card, up in state.cards[seat]:
             if ALL_CARDS[card].rank == rank:
                 _set_aside(state, card)
-                state.record(EventKind.DISCARD, seat, card=card, face_up=True, text=why)
+                state.record(
+                    EventKind.DISCARD,
+                    seat,
+                    card=card,
+                    face_up=True,
+                    text=why,
+                    code="bad_discard",
+                    params={"rank": rank},
+                )
             else:
                 kept.append((card, up))
         state.cards[seat] = kept
@@ -188,9 +218,10 @@ def _set_aside(state: HandState, card: int) -> None:
     state.kept(GbuState).aside.append(card)
 
 
-def _fold(state: HandState, seat: int, *, text: str) -> None:
+def _fold(state: HandState, seat: int, *, text: str, rank: int) -> None:
+    """The Ugly folds ``seat``, who shows a face-up card of ``rank``."""
     state.folded[seat] = True
-    state.record(EventKind.FOLD, seat, text=text)
+    state.record(EventKind.FOLD, seat, text=text, code="ugly_fold", params={"rank": rank})
 
 
 # ---------------------------------------------------------------- dealing with an eye on each card
@@ -246,7 +277,7 @@ class WatchedDeal(Deal):
         if watch == "ugly":
             gbu = state.find(GbuState)
             if gbu is not None and gbu.ugly == rank:
-                _fold(state, seat, text=f"the Ugly: a face-up {rank_name(rank)} folds")
+                _fold(state, seat, text=f"the Ugly: a face-up {rank_name(rank)} folds", rank=rank)
         elif watch == "sequence":
             move_sequence_wild(state, seat, card)
         if (
@@ -283,7 +314,16 @@ def move_sequence_wild(state: HandState, seat: int, card: int) -> None:
     text = f"{rank_name(new, plural=True)} are wild"
     if wild is not None:
         text += f" instead of {rank_name(wild, plural=True)}"
-    state.record(EventKind.WILD_CHANGE, seat, card=card, face_up=True, text=text)
+    params = {"rank": new} if wild is None else {"rank": new, "before": wild}
+    state.record(
+        EventKind.WILD_CHANGE,
+        seat,
+        card=card,
+        face_up=True,
+        text=text,
+        code="wild_rank" if wild is None else "wild_rank_moves",
+        params=params,
+    )
 
 
 # ---------------------------------------------------------------- Jack the Shifter
@@ -429,16 +469,30 @@ def verify_switch_game(state: HandState, seat: int, args: ActionArgs) -> None:
     if chance is None:
         raise NoJackError(
             f"{name} cannot switch the game: only the player just dealt a face-up jack, "
-            "or one showing a face-down jack before the last betting round, may"
+            "or one showing a face-down jack before the last betting round, may",
+            code="switch_no_jack",
+            params={"name": name},
         )
     if chance == "down" and not holds_down_jack(state, seat):
-        raise NoJackError(f"{name} cannot switch the game: {name} has no face-down jack")
+        raise NoJackError(
+            f"{name} cannot switch the game: {name} has no face-down jack",
+            code="switch_no_down_jack",
+            params={"name": name},
+        )
     if game not in switchable_games(state):
         playing = current_game(state)
         if game == playing:
-            raise GameSwitchError(f"{name} cannot switch to {game}: it is already played")
+            raise GameSwitchError(
+                f"{name} cannot switch to {game}: it is already played",
+                code="switch_same_game",
+                params={"name": name, "game": str(game)},
+            )
         agreed = ", ".join(agreed_games(state)) or "none"
-        raise GameSwitchError(f"{name} cannot switch to {game!r}: the games agreed on are {agreed}")
+        raise GameSwitchError(
+            f"{name} cannot switch to {game!r}: the games agreed on are {agreed}",
+            code="switch_not_agreed",
+            params={"name": name, "game": str(game), "games": tuple(agreed_games(state))},
+        )
 
 
 def switch_game(state: HandState, seat: int, args: ActionArgs) -> Event:
@@ -452,25 +506,32 @@ def switch_game(state: HandState, seat: int, args: ActionArgs) -> Event:
         )
         card = state.cards[seat][at][0]
         state.cards[seat][at] = (card, True)
-        state.record(EventKind.REVEAL, seat, card=card, face_up=True, text="shows a jack")
+        state.record(
+            EventKind.REVEAL, seat, card=card, face_up=True, text="shows a jack", code="shows_jack"
+        )
     _end_offer(state, seat)
     rules = _rules_of(game)
     state.kept(JackState).game = game
     ranking = rules.ranking
     wild = ranking.wild if isinstance(ranking, HighRanking) else frozenset()
     state.wild = sorted(wild)
-    return state.record(EventKind.SWITCH_GAME, seat, text=game)
+    return state.record(EventKind.SWITCH_GAME, seat, text=game, code="game", params={"game": game})
 
 
 def verify_keep_game(state: HandState, seat: int, args: ActionArgs) -> None:
     name = state.names[seat]
     if _jack(state).offer != seat:
-        raise NoJackError(f"{name} cannot keep the game: {name} was not offered a switch")
+        raise NoJackError(
+            f"{name} cannot keep the game: {name} was not offered a switch",
+            code="keep_not_offered",
+            params={"name": name},
+        )
 
 
 def keep_game(state: HandState, seat: int, args: ActionArgs) -> Event:
     _end_offer(state, seat)
-    return state.record(EventKind.KEEP_GAME, seat, text=current_game(state))
+    game = current_game(state)
+    return state.record(EventKind.KEEP_GAME, seat, text=game, code="game", params={"game": game})
 
 
 # Jack the Shifter's steps answer both; outside them the same checks refuse both.

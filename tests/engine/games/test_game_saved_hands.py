@@ -37,9 +37,15 @@ def _end(state: HandState) -> dict[str, Any]:
         "stacks": list(state.stacks),
         "payouts": state.payouts,
         "put_in": list(state.put_in),
-        "history": [event.to_dict() for event in state.history],
+        # The events' codes came after the fixtures were made: the end compares what
+        # the old engine knew (the codes say the same as each event's text).
+        "history": [_known(event.to_dict()) for event in state.history],
         "carry_out": table_view(state)["carry_out"],
     }
+
+
+def _known(event: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in event.items() if key not in ("code", "params")}
 
 
 def test_every_family_has_a_saved_hand() -> None:

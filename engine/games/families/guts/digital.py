@@ -101,7 +101,11 @@ def _build_three(values: Mapping[str, object]) -> GameRules:
 def _build(name: str, values: Mapping[str, object], *, three: bool) -> GameRules:
     limit, ante = values["limit"], values["ante"]
     if ante is None:
-        raise GameOptionError("guts: every deal needs an ante of at least 1 chip, not none")
+        raise GameOptionError(
+            "guts: every deal needs an ante of at least 1 chip, not none",
+            code="ante_missing",
+            params={"game": name},
+        )
     options = GutsOptions(
         limit=limit if isinstance(limit, int) else None,
         ante=int(str(ante)),

@@ -50,13 +50,20 @@ class GutsOptions:
     def __post_init__(self) -> None:
         if self.ante < 1:
             raise NegativeAmountError(
-                f"the ante is {self.ante}: it must be at least 1 chip, or an empty pot stays empty"
+                f"the ante is {self.ante}: it must be at least 1 chip, or an empty pot stays empty",
+                code="guts_ante_below_one",
+                params={"amount": self.ante},
             )
         if self.limit is not None and self.limit < 1:
-            raise NegativeAmountError(f"the limit is {self.limit}: it must be at least 1 chip")
+            raise NegativeAmountError(
+                f"the limit is {self.limit}: it must be at least 1 chip",
+                code="limit_below_one",
+                params={"amount": self.limit},
+            )
         if not self.three_cards and (self.straight_flush_over_trips or self.flush_over_straight):
             raise SettlementError(
-                "straight and flush orders only apply to three-card Guts (three_cards)"
+                "straight and flush orders only apply to three-card Guts (three_cards)",
+                code="guts_orders_three_only",
             )
 
     @property

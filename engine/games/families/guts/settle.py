@@ -24,6 +24,7 @@ The sheet's first example: pot 10, Anna (7-7), Ben (A-K) and Carla (3-3) in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from engine.chips.dealer import left_of_dealer_order, next_dealer
 from engine.chips.movements import GUTS_POT, GUTS_RESERVE, Ledger, split_chips
@@ -36,10 +37,18 @@ from engine.games.families.guts.showdown import (
     describe_hands,
     rank_showdown,
     showdown_name,
+    shown_hands,
 )
 from engine.games.families.guts.table import GutsOutcome, GutsSettlement, GutsTable
 from engine.hands.showdown import Showdown, ShowdownScores, scores_from_cards
-from engine.text import join_names
+from engine.text import Explanation, join_names
+
+# Why everyone antes, as a code beside the English (a page words it in its language).
+WHY_CODES: Final = {
+    "everyone antes every deal (only one loser pays)": "every_deal",
+    "the pot was empty": "pot_was_empty",
+    "nobody was in": "nobody_was_in",
+}
 
 __all__ = [
     "GHOST",
@@ -130,7 +139,9 @@ def settle_guts_deal(
         elif ranked is None:
             raise ShowdownMismatchError(
                 f"{_names(table, entrants)} were in: the showdown is missing "
-                "(a ranking or their cards)"
+                "(a ranking or their cards)",
+                code="guts_showdown_missing",
+                params={"names": _name_list(table, entrants)},
             )
         else:
             deal.showdown(ranked)
@@ -145,12 +156,18 @@ def _check_table(table: GutsTable, options: GutsOptions) -> None:
     if options.limit is not None and table.pot > options.limit:
         raise SettlementError(
             f"the pot is {table.pot} but the limit is {options.limit}: "
-            "chips above the limit belong in the reserve"
+            "chips above the limit belong in the reserve",
+            code="guts_pot_above_limit",
+            params={"pot": table.pot, "limit": options.limit},
         )
 
 
 def _names(table: GutsTable, seats: Iterable[Seat]) -> str:
-    return join_names([showdown_name(table.names, s) for s in sorted(seats, key=_ghost_last)])
+    return join_names(list(_name_list(table, seats)))
+
+
+def _name_list(table: GutsTable, seats: Iterable[Seat]) -> tuple[str, ...]:
+    return tuple(showdown_name(table.names, s) for s in sorted(seats, key=_ghost_last))
 
 
 def _ghost_last(seat: Seat) -> tuple[bool, Seat]:
@@ -166,7 +183,9 @@ class _Deal:
         self.ledger = Ledger(
             stacks=table.stacks, accounts={GUTS_POT: table.pot, GUTS_RESERVE: table.reserve}
         )
-        self.reasons: list[str] = []
+        self.explained = Explanation()
+        self.reasons = self.explained.texts
+        self.say = self.explained.say
         self.antes: dict[Seat, int] = {}
         self.takes: dict[Seat, int] = {}
         self.pays: dict[Seat, int] = {}
@@ -220,18 +239,28 @@ class _Deal:
         ante = self.options.ante
         payers = [seat for seat in self.order if self.ledger.balance(seat) > 0]
         if not payers:
-            raise StackTooShortError("nobody at the table has chips left to ante — rebuy first")
+            raise StackTooShortError(
+                "nobody at the table has chips left to ante — rebuy first", code="nobody_can_ante"
+            )
         for seat in payers:
             stack = self.ledger.balance(seat)
             if stack < ante:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot ante: the ante is {ante} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="ante_beyond_stack",
+                    params={"name": self.name(seat), "ante": ante, "stack": stack},
                 )
         for seat in payers:
             self.ledger.move(source=seat, target=GUTS_POT, amount=ante, reason=reason)
             self.antes[seat] = self.antes.get(seat, 0) + ante
-        self.reasons.append(f"{self.names(payers)} ante {ante} each: {why}")
+        self.say(
+            f"{self.names(payers)} ante {ante} each: {why}",
+            "antes",
+            names=_name_list(self.table, payers),
+            ante=ante,
+            why=WHY_CODES.get(why, why),
+        )
 
     def keep_pot_within_limit(self) -> None:
         limit = self.options.limit
@@ -240,8 +269,11 @@ class _Deal:
             self.ledger.move(
                 source=GUTS_POT, target=GUTS_RESERVE, amount=excess, reason="above the limit"
             )
-            self.reasons.append(
-                f"the pot is held at the limit of {limit}: {excess} go to the reserve"
+            self.say(
+                f"the pot is held at the limit of {limit}: {excess} go to the reserve",
+                "held_at_limit",
+                limit=limit,
+                excess=excess,
             )
 
     def check_covers(self, declared: Sequence[Seat]) -> None:
@@ -251,7 +283,9 @@ class _Deal:
             if stack < self.pot:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot be in: the pot is {self.pot} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="in_beyond_stack",
+                    params={"name": self.name(seat), "pot": self.pot, "stack": stack},
                 )
 
     def take(self, seat: Seat, amount: int, *, reason: str) -> None:
@@ -263,14 +297,17 @@ class _Deal:
         dealer = self.table.dealer
         pot = self.pot
         self.take(dealer, pot, reason="takes the pot: everyone before the dealer was out")
-        self.reasons.append(
+        self.say(
             f"everyone before the dealer was out: {self.name(dealer)}, the dealer, "
-            f"takes the pot of {pot}"
+            f"takes the pot of {pot}",
+            "dealer_takes",
+            name=self.name(dealer),
+            pot=pot,
         )
 
     def nobody_in(self) -> None:
         self.outcome = GutsOutcome.NOBODY_IN
-        self.reasons.append(f"nobody was in: the pot of {self.pot} stays")
+        self.say(f"nobody was in: the pot of {self.pot} stays", "nobody_in", pot=self.pot)
         # With one loser pays, everyone antes at the start of every deal anyway;
         # a second ante here would charge the table twice for one empty deal.
         if self.options.ante_when_nobody_in and not self.options.one_loser_pays:
@@ -280,9 +317,12 @@ class _Deal:
         self.outcome = GutsOutcome.ALONE
         pot = self.pot
         self.take(seat, pot, reason="takes the pot: the only one in")
-        self.reasons.append(
+        self.say(
             f"only {self.name(seat)} was in: {self.name(seat)} takes the pot of {pot} "
-            "without showing"
+            "without showing",
+            "alone",
+            name=self.name(seat),
+            pot=pot,
         )
 
     def showdown(self, ranked: RankedShowdown) -> None:
@@ -290,18 +330,29 @@ class _Deal:
         groups = ranked.groups
         shown = describe_hands(ranked, names=self.table.names)
         if shown:
-            self.reasons.append(f"hands shown: {shown}")
+            self.say(
+                f"hands shown: {shown}",
+                "hands_shown",
+                hands=shown_hands(ranked, names=self.table.names),
+            )
         pot = self.pot
         best = [s for s in groups[0] if s != GHOST]
         if GHOST in groups[0]:
             self.outcome = GutsOutcome.GHOST_WON
             beaten = "ties the best hand" if best else "beats every hand"
-            self.reasons.append(f"the ghost hand {beaten} in: nobody takes the pot of {pot}")
+            self.say(
+                f"the ghost hand {beaten} in: nobody takes the pot of {pot}",
+                "ghost_ties" if best else "ghost_beats",
+                pot=pot,
+            )
         elif len(best) > 1 and self.options.no_split:
             self.outcome = GutsOutcome.TIE_NO_SPLIT
-            self.reasons.append(
+            self.say(
                 f"{self.names(best)} tie for the best hand and, with no split, "
-                f"take and pay nothing: the pot of {pot} stays"
+                f"take and pay nothing: the pot of {pot} stays",
+                "tie_no_split",
+                names=_name_list(self.table, best),
+                pot=pot,
             )
         elif len(best) > 1:
             self.outcome = GutsOutcome.SPLIT
@@ -309,14 +360,21 @@ class _Deal:
             for seat, share in shares.items():
                 self.take(seat, share, reason="a share of the split pot")
             listing = ", ".join(f"{self.name(s)} {n}" for s, n in shares.items())
-            self.reasons.append(
-                f"{self.names(best)} tie for the best hand and split the pot of {pot}: {listing}"
+            self.say(
+                f"{self.names(best)} tie for the best hand and split the pot of {pot}: {listing}",
+                "split",
+                names=_name_list(self.table, best),
+                pot=pot,
+                shares=[[self.name(s), n] for s, n in shares.items()],
             )
         else:
             self.outcome = GutsOutcome.WON
             self.take(best[0], pot, reason="takes the pot: the best hand")
-            self.reasons.append(
-                f"{self.name(best[0])} has the best hand and takes the pot of {pot}"
+            self.say(
+                f"{self.name(best[0])} has the best hand and takes the pot of {pot}",
+                "won",
+                name=self.name(best[0]),
+                pot=pot,
             )
         # A ghost hand that wins leaves every player in a loser, tied ones included.
         safe = set() if GHOST in groups[0] else set(best)
@@ -341,10 +399,18 @@ class _Deal:
         several = len(losers) > 1
         if self.options.one_loser_pays:
             weakest = "tie for the weakest hand" if several else "has the weakest hand"
-            self.reasons.append(f"{who} {weakest} and {'each pay' if several else 'pays'} {pot}")
+            self.say(
+                f"{who} {weakest} and {'each pay' if several else 'pays'} {pot}",
+                "weakest_pay" if several else "weakest_pays",
+                names=_name_list(self.table, losers),
+                pot=pot,
+            )
         else:
-            self.reasons.append(
-                f"{who} {'pay the pot, each' if several else 'pays the pot,'} {pot}"
+            self.say(
+                f"{who} {'pay the pot, each' if several else 'pays the pot,'} {pot}",
+                "losers_pay" if several else "loser_pays",
+                names=_name_list(self.table, losers),
+                pot=pot,
             )
 
     def refill_from_reserve(self) -> None:
@@ -355,9 +421,13 @@ class _Deal:
             self.ledger.move(
                 source=GUTS_POT, target=GUTS_RESERVE, amount=pot - limit, reason="above the limit"
             )
-            self.reasons.append(
+            self.say(
                 f"the next pot is the limit, {limit}; {pot - limit} go to the reserve, "
-                f"which now holds {self.ledger.balance(GUTS_RESERVE)}"
+                f"which now holds {self.ledger.balance(GUTS_RESERVE)}",
+                "next_pot_limit",
+                limit=limit,
+                excess=pot - limit,
+                reserve=self.ledger.balance(GUTS_RESERVE),
             )
         elif reserve and (limit is None or pot < limit):
             amount = reserve if limit is None else min(reserve, limit - pot)
@@ -367,14 +437,18 @@ class _Deal:
                 amount=amount,
                 reason="refill from the reserve",
             )
-            self.reasons.append(
+            self.say(
                 f"{amount} come from the reserve: the next pot is {self.pot}, "
-                f"{self.ledger.balance(GUTS_RESERVE)} stay in the reserve"
+                f"{self.ledger.balance(GUTS_RESERVE)} stay in the reserve",
+                "from_reserve",
+                amount=amount,
+                pot=self.pot,
+                reserve=self.ledger.balance(GUTS_RESERVE),
             )
         elif self.pot:
-            self.reasons.append(f"the next pot is {self.pot}")
+            self.say(f"the next pot is {self.pot}", "next_pot", pot=self.pot)
         else:
-            self.reasons.append("the pot is empty: everyone antes next deal")
+            self.say("the pot is empty: everyone antes next deal", "pot_empty_next")
 
     def settlement(self) -> GutsSettlement:
         stacks = self.ledger.stacks(self.table.stacks)
@@ -393,6 +467,7 @@ class _Deal:
             pays=self.pays,
             net={seat: stacks[seat] - self.table.stacks[seat] for seat in stacks},
             reasons=tuple(self.reasons),
+            said=tuple(self.explained.said),
             movements=self.ledger.movements,
             next_table=next_table,
         )

@@ -15,11 +15,12 @@ ghost hand of Guts (a hand nobody owns) takes part as the pseudo-seat :data:`GHO
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.chips.seats import Seat, seat_name
 from engine.errors import ShowdownMismatchError
+from engine.hands.evaluate import HandValue
 from engine.hands.showdown import HostRanking, Showdown, ShowdownScores, scores_from_ranking
 from engine.text import join_names
 
@@ -37,6 +38,8 @@ class RankedShowdown:
 
     groups: tuple[tuple[Seat, ...], ...]
     hand_names: Mapping[Seat, str]
+    # The rated hands, so that a page can name them in its own language.
+    hand_values: Mapping[Seat, HandValue] = field(default_factory=dict)
 
 
 def rank_showdown(
@@ -64,7 +67,19 @@ def rank_showdown(
         for seat, cards in showdown.hands.items():
             check_hand(seat, cards)
         scores = rate(showdown.hands)
-    return RankedShowdown(groups=groups_from_scores(scores.scores), hand_names=scores.names)
+    return RankedShowdown(
+        groups=groups_from_scores(scores.scores), hand_names=scores.names, hand_values=scores.values
+    )
+
+
+def shown_hands(ranked: RankedShowdown, *, names: Mapping[Seat, str]) -> list[list[object]]:
+    """``[name, HandValue.params()]`` for each hand shown, best first (see :class:`Said`)."""
+    return [
+        [showdown_name(names, seat), ranked.hand_values[seat].params()]
+        for group in ranked.groups
+        for seat in group
+        if seat in ranked.hand_values
+    ]
 
 
 def describe_hands(ranked: RankedShowdown, *, names: Mapping[Seat, str]) -> str | None:
@@ -89,23 +104,43 @@ def groups_from_scores(scores: Mapping[Seat, int]) -> tuple[tuple[Seat, ...], ..
 def _check_names_exactly(
     named: Sequence[Seat], *, entrants: Collection[Seat], names: Mapping[Seat, str], what: str
 ) -> None:
+    def ordered(seats: Collection[Seat]) -> tuple[str, ...]:
+        return tuple(showdown_name(names, s) for s in sorted(seats, key=lambda s: (s == GHOST, s)))
+
     def listing(seats: Collection[Seat]) -> str:
-        ordered = sorted(seats, key=lambda s: (s == GHOST, s))
-        return join_names([showdown_name(names, s) for s in ordered])
+        return join_names(list(ordered(seats)))
+
+    def params(seats: Collection[Seat]) -> dict[str, str | tuple[str, ...]]:
+        showdown = "ranking" if what == "the ranking" else "cards"
+        return {"showdown": showdown, "hands": ordered(entrants), "names": ordered(seats)}
 
     expected = f"{what} must name exactly the hands in the showdown ({listing(entrants)})"
     twice = sorted({s for s in named if named.count(s) > 1})
     if twice:
-        raise ShowdownMismatchError(f"{expected}: it names {listing(twice)} twice")
+        raise ShowdownMismatchError(
+            f"{expected}: it names {listing(twice)} twice",
+            code="guts_showdown_twice",
+            params=params(twice),
+        )
     missing = set(entrants) - set(named)
     if missing:
-        raise ShowdownMismatchError(f"{expected}: it leaves out {listing(missing)}")
+        raise ShowdownMismatchError(
+            f"{expected}: it leaves out {listing(missing)}",
+            code="guts_showdown_leaves_out",
+            params=params(missing),
+        )
     extra = set(named) - set(entrants)
     if GHOST in extra:
-        raise ShowdownMismatchError(f"{what} names a ghost hand, but this deal has none")
+        raise ShowdownMismatchError(
+            f"{what} names a ghost hand, but this deal has none",
+            code="guts_no_ghost",
+            params=params(extra),
+        )
     if extra:
         raise ShowdownMismatchError(
-            f"{expected}: it names {listing(extra)}, who {_were(extra)} not in"
+            f"{expected}: it names {listing(extra)}, who {_were(extra)} not in",
+            code="guts_showdown_not_in",
+            params=params(extra),
         )
 
 

@@ -8,6 +8,7 @@ from enum import Enum
 
 from engine.chips.movements import Movement
 from engine.chips.seats import Seat
+from engine.text import Said
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,6 +62,8 @@ class GutsSettlement:
     movements: tuple[Movement, ...]
     next_table: GutsTable
     """Pot, reserve and stacks after the deal; the deal passed to the left."""
+    said: tuple[Said, ...] = ()
+    """``reasons`` as codes and parameters, for a page in another language."""
 
     @property
     def pot(self) -> int:

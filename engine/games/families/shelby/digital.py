@@ -110,7 +110,11 @@ def _build_psycho(values: Mapping[str, object]) -> GameRules:
 def _ante(game: str, values: Mapping[str, object]) -> int:
     ante = values["ante"]
     if not isinstance(ante, int):
-        raise GameOptionError(f"{game}: every game needs an ante of at least 1 chip, not none")
+        raise GameOptionError(
+            f"{game}: every game needs an ante of at least 1 chip, not none",
+            code="ante_missing",
+            params={"game": game},
+        )
     return ante
 
 

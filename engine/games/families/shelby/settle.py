@@ -22,6 +22,7 @@ antes and the cards are redealt; Shelbys carry over.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
 
 from engine.chips.dealer import left_of_dealer_order, next_dealer
 from engine.chips.movements import SHELBY_POT, Ledger, split_chips
@@ -36,6 +37,7 @@ from engine.games.families.guts.showdown import (
     RankedShowdown,
     describe_hands,
     rank_showdown,
+    shown_hands,
 )
 from engine.games.families.shelby.hands import cards_held, rate_round
 from engine.games.families.shelby.state import (
@@ -47,7 +49,14 @@ from engine.games.families.shelby.state import (
     ShelbyVariant,
 )
 from engine.hands.showdown import Showdown, ShowdownScores
-from engine.text import join_names
+from engine.text import Explanation, join_names
+
+# Why everyone antes, as a code beside the English (a page words it in its language).
+WHY_CODES: Final = {
+    "a new game starts": "new_game",
+    "nobody held": "nobody_held",
+    "the last round is over, the cards are redealt": "redeal",
+}
 
 __all__ = [
     "ShelbyOptions",
@@ -109,7 +118,9 @@ def settle_shelby_round(
         game.check_covers(held, payment=payment)
         if ranked is None:
             raise ShowdownMismatchError(
-                f"{game.names(held)} held: the showdown is missing (a ranking or their cards)"
+                f"{game.names(held)} held: the showdown is missing (a ranking or their cards)",
+                code="shelby_showdown_missing",
+                params={"names": tuple(game.name(s) for s in held)},
             )
         game.losers_pay(ranked, payment=payment, pot_at_start=pot_at_start)
     return game.settlement()
@@ -121,22 +132,36 @@ def _check_state(state: ShelbyState, options: ShelbyOptions) -> None:
     rounds = options.variant.rounds
     if not 1 <= state.round <= rounds:
         raise SettlementError(
-            f"round {state.round} does not exist: {options.variant.title} has rounds 1 to {rounds}"
+            f"round {state.round} does not exist: {options.variant.title} has rounds 1 to {rounds}",
+            code="shelby_no_such_round",
+            params={"round": state.round, "game": options.variant.game, "rounds": rounds},
         )
     if state.pot == 0 and state.round != 1:
         raise SettlementError(
             f"the pot is empty in round {state.round}: a game starts in round 1, "
-            "when everyone antes before the deal"
+            "when everyone antes before the deal",
+            code="shelby_pot_empty_mid_game",
+            params={"round": state.round},
         )
     for seat, count in state.shelbys.items():
         name = seat_name(state.names, seat)
         if seat not in state.stacks:
-            raise SettlementError(f"{name} has Shelbys but is not at the table")
+            raise SettlementError(
+                f"{name} has Shelbys but is not at the table",
+                code="shelbys_not_seated",
+                params={"name": name},
+            )
         if count < 0:
-            raise NegativeAmountError(f"{name} has {count} Shelbys: it cannot be negative")
+            raise NegativeAmountError(
+                f"{name} has {count} Shelbys: it cannot be negative",
+                code="shelbys_negative",
+                params={"name": name, "count": count},
+            )
         if count >= SHELBYS_TO_WIN:
             raise SettlementError(
-                f"{name} already has {count} Shelbys: that game is over, start a new one"
+                f"{name} already has {count} Shelbys: that game is over, start a new one",
+                code="shelbys_game_over",
+                params={"name": name, "count": count},
             )
 
 
@@ -147,15 +172,30 @@ def _check_extra_cards(
     for seat, n in extra_cards.items():
         name = seat_name(state.names, seat)
         if seat not in state.stacks:
-            raise SettlementError(f"{name} bought extra cards but is not at the table")
+            raise SettlementError(
+                f"{name} bought extra cards but is not at the table",
+                code="extra_cards_not_seated",
+                params={"name": name},
+            )
         if n < 0:
-            raise NegativeAmountError(f"{name} bought {n} extra cards: it cannot be negative")
+            raise NegativeAmountError(
+                f"{name} bought {n} extra cards: it cannot be negative",
+                code="extra_cards_negative",
+                params={"name": name, "count": n},
+            )
     last = options.variant.rounds
     if bought and (options.variant is not ShelbyVariant.PSYCHO or state.round != last):
         raise SettlementError(
             f"{join_names([seat_name(state.names, s) for s in sorted(bought)])} bought extra "
             f"cards, but only Psycho Shelby's round {ShelbyVariant.PSYCHO.rounds} sells them "
-            f"(this is {options.variant.title}, round {state.round})"
+            f"(this is {options.variant.title}, round {state.round})",
+            code="extra_cards_not_sold",
+            params={
+                "names": tuple(seat_name(state.names, s) for s in sorted(bought)),
+                "last": ShelbyVariant.PSYCHO.rounds,
+                "game": options.variant.game,
+                "round": state.round,
+            },
         )
     return bought
 
@@ -171,7 +211,9 @@ class _Round:
         self.shelbys = {seat: state.shelbys.get(seat, 0) for seat in state.stacks}
         self.outcome = ShelbyOutcome.NOBODY_HELD
         self.groups: tuple[tuple[Seat, ...], ...] = ()
-        self.reasons: list[str] = []
+        self.explained = Explanation()
+        self.reasons = self.explained.texts
+        self.say = self.explained.say
         self.antes: dict[Seat, int] = {}
         self.extra_cards: dict[Seat, int] = {}
         self.pays: dict[Seat, int] = {}
@@ -226,7 +268,9 @@ class _Round:
             if extra > fours:
                 raise ShowdownMismatchError(
                     f"{self.name(seat)} bought {extra} extra cards but shows {fours} fours: "
-                    "each extra card is bought for a 4"
+                    "each extra card is bought for a 4",
+                    code="extra_cards_beyond_fours",
+                    params={"name": self.name(seat), "count": extra, "fours": fours},
                 )
 
         return check
@@ -236,18 +280,28 @@ class _Round:
         ante = self.options.ante
         payers = [seat for seat in self.order if self.ledger.balance(seat) > 0]
         if not payers:
-            raise StackTooShortError("nobody at the table has chips left to ante — rebuy first")
+            raise StackTooShortError(
+                "nobody at the table has chips left to ante — rebuy first", code="nobody_can_ante"
+            )
         for seat in payers:
             stack = self.ledger.balance(seat)
             if stack < ante:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot ante: the ante is {ante} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="ante_beyond_stack",
+                    params={"name": self.name(seat), "ante": ante, "stack": stack},
                 )
         for seat in payers:
             self.ledger.move(source=seat, target=SHELBY_POT, amount=ante, reason=f"ante: {why}")
             self.antes[seat] = self.antes.get(seat, 0) + ante
-        self.reasons.append(f"{self.names(payers)} ante {ante} each: {why}")
+        self.say(
+            f"{self.names(payers)} ante {ante} each: {why}",
+            "antes",
+            names=tuple(self.name(s) for s in payers),
+            ante=ante,
+            why=WHY_CODES.get(why, why),
+        )
 
     def buy_extra_cards(self, bought: Mapping[Seat, int]) -> None:
         price = self.options.extra_card_price
@@ -257,14 +311,27 @@ class _Round:
             if stack < cost:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot buy {bought[seat]} extra cards: they cost {cost} "
-                    f"and {self.name(seat)} has {stack} — rebuy first"
+                    f"and {self.name(seat)} has {stack} — rebuy first",
+                    code="extra_cards_beyond_stack",
+                    params={
+                        "name": self.name(seat),
+                        "count": bought[seat],
+                        "cost": cost,
+                        "stack": stack,
+                    },
                 )
             self.ledger.move(
                 source=seat, target=SHELBY_POT, amount=cost, reason="extra cards for 4s"
             )
             self.extra_cards[seat] = cost
             cards = "an extra card" if bought[seat] == 1 else f"{bought[seat]} extra cards"
-            self.reasons.append(f"{self.name(seat)} buys {cards} for 4s: {cost} to the pot")
+            self.say(
+                f"{self.name(seat)} buys {cards} for 4s: {cost} to the pot",
+                "buys_extra_cards",
+                name=self.name(seat),
+                count=bought[seat],
+                cost=cost,
+            )
 
     def check_covers(self, held: Sequence[Seat], *, payment: int) -> None:
         """Like Guts (ruling 14): only a player who can pay if they lose may hold."""
@@ -273,7 +340,9 @@ class _Round:
             if stack < payment:
                 raise StackTooShortError(
                     f"{self.name(seat)} cannot hold: a loser pays {payment} and "
-                    f"{self.name(seat)} has {stack} — rebuy first"
+                    f"{self.name(seat)} has {stack} — rebuy first",
+                    code="hold_beyond_stack",
+                    params={"name": self.name(seat), "payment": payment, "stack": stack},
                 )
 
     def shelby(self, seat: Seat) -> None:
@@ -282,44 +351,65 @@ class _Round:
         count = self.shelbys[seat]
         if count < SHELBYS_TO_WIN:
             self.outcome = ShelbyOutcome.SHELBY
-            self.reasons.append(
-                f"only {self.name(seat)} held: a Shelby, {self.name(seat)} has {count}"
+            self.say(
+                f"only {self.name(seat)} held: a Shelby, {self.name(seat)} has {count}",
+                "shelby",
+                name=self.name(seat),
+                count=count,
             )
             return
         self.outcome = ShelbyOutcome.THIRD_SHELBY
         pot = self.pot
         self.ledger.move(source=SHELBY_POT, target=seat, amount=pot, reason="third Shelby")
         self.takes[seat] = pot
-        self.reasons.append(
+        self.say(
             f"only {self.name(seat)} held: a third Shelby, {self.name(seat)} takes the pot "
-            f"of {pot} and the game is over"
+            f"of {pot} and the game is over",
+            "third_shelby",
+            name=self.name(seat),
+            pot=pot,
         )
 
     def losers_pay(self, ranked: RankedShowdown, *, payment: int, pot_at_start: int) -> None:
         groups = self.groups = ranked.groups
         shown = describe_hands(ranked, names=self.state.names)
         if shown:
-            self.reasons.append(f"hands shown: {shown}")
+            self.say(
+                f"hands shown: {shown}",
+                "hands_shown",
+                hands=shown_hands(ranked, names=self.state.names),
+            )
         best = list(groups[0])
         losers = [s for s in self.order if s not in best and any(s in g for g in groups)]
         self.outcome = ShelbyOutcome.WON if len(best) == 1 else ShelbyOutcome.SPLIT
         shares = split_chips(amount=payment * len(losers), winners=best, order=self.order)
         if self.options.variant is ShelbyVariant.PSYCHO:
-            why = f"the pot at the start of the round, {pot_at_start}"
+            why, why_code = f"the pot at the start of the round, {pot_at_start}", "pot_at_start"
         elif self.options.limit is not None and payment < pot_at_start:
-            why = f"the pot of {pot_at_start} capped at the limit"
+            why, why_code = f"the pot of {pot_at_start} capped at the limit", "pot_capped"
         else:
-            why = "the pot"
+            why, why_code = "the pot", "pot"
         if not losers:
-            self.reasons.append(f"{self.names(best)} tie for the best hand: nobody pays")
+            self.say(
+                f"{self.names(best)} tie for the best hand: nobody pays",
+                "tie_nobody_pays",
+                names=tuple(self.name(s) for s in best),
+            )
             return
         winner = self.names(best)
         if len(best) > 1:
             winner += " (" + ", ".join(f"{self.name(s)} {n}" for s, n in shares.items()) + ")"
-        self.reasons.append(
+        self.say(
             f"{self.names(best)} {'has' if len(best) == 1 else 'tie for'} the best hand: "
             f"{self.names(losers)} {'pays' if len(losers) == 1 else 'each pay'} {payment} "
-            f"({why}) directly to {winner}; the pot stays"
+            f"({why}) directly to {winner}; the pot stays",
+            "losers_pay_winners",
+            names=tuple(self.name(s) for s in best),
+            losers=tuple(self.name(s) for s in losers),
+            payment=payment,
+            why=why_code,
+            pot=pot_at_start,
+            shares=[[self.name(s), n] for s, n in shares.items()] if len(best) > 1 else [],
         )
         owed = dict.fromkeys(losers, payment)
         # Match payers to winners in seat order so that each chip goes straight
@@ -374,6 +464,7 @@ class _Round:
             redeal=redeal,
             net={seat: stacks[seat] - self.state.stacks[seat] for seat in stacks},
             reasons=tuple(self.reasons),
+            said=tuple(self.explained.said),
             movements=self.ledger.movements,
             next_state=next_state,
         )

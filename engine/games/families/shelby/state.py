@@ -9,6 +9,7 @@ from enum import Enum
 from engine.chips.movements import Movement
 from engine.chips.seats import Seat
 from engine.errors import NegativeAmountError, SettlementError
+from engine.text import Said
 
 SHELBYS_TO_WIN = 3
 
@@ -27,6 +28,11 @@ class ShelbyVariant(Enum):
     def title(self) -> str:
         return "Shelby" if self is ShelbyVariant.SHELBY else "Psycho Shelby"
 
+    @property
+    def game(self) -> str:
+        """The game's name in the catalogue, for a page that titles it in its language."""
+        return "shelby" if self is ShelbyVariant.SHELBY else "psycho-shelby"
+
 
 @dataclass(frozen=True, kw_only=True)
 class ShelbyOptions:
@@ -41,21 +47,33 @@ class ShelbyOptions:
 
     def __post_init__(self) -> None:
         if self.ante < 1:
-            raise NegativeAmountError(f"the ante is {self.ante}: it must be at least 1 chip")
+            raise NegativeAmountError(
+                f"the ante is {self.ante}: it must be at least 1 chip",
+                code="ante_below_one",
+                params={"amount": self.ante},
+            )
         if self.limit is not None and self.limit < 1:
-            raise NegativeAmountError(f"the limit is {self.limit}: it must be at least 1 chip")
+            raise NegativeAmountError(
+                f"the limit is {self.limit}: it must be at least 1 chip",
+                code="limit_below_one",
+                params={"amount": self.limit},
+            )
         if self.extra_card_price < 0:
             raise NegativeAmountError(
-                f"the price of an extra card is {self.extra_card_price}: it cannot be negative"
+                f"the price of an extra card is {self.extra_card_price}: it cannot be negative",
+                code="extra_card_price_negative",
+                params={"amount": self.extra_card_price},
             )
         if self.variant is ShelbyVariant.PSYCHO and self.limit is not None:
             raise SettlementError(
                 "Psycho Shelby has no limit: losers pay the whole pot as it was "
-                "at the start of the round"
+                "at the start of the round",
+                code="psycho_no_limit",
             )
         if self.variant is ShelbyVariant.SHELBY and self.flushes_count:
             raise SettlementError(
-                "Shelby has no low round: only Psycho Shelby's round 2 can count flushes"
+                "Shelby has no low round: only Psycho Shelby's round 2 can count flushes",
+                code="shelby_no_low_round",
             )
 
 
@@ -113,6 +131,8 @@ class ShelbyRoundSettlement:
     movements: tuple[Movement, ...]
     next_state: ShelbyState
     """The game after this round; after a third Shelby, a new game (pot 0, round 1)."""
+    said: tuple[Said, ...] = ()
+    """``reasons`` as codes and parameters, for a page in another language."""
 
     @property
     def pot(self) -> int:
