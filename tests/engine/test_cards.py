@@ -370,7 +370,12 @@ def test_parse_hands_refuses_a_fifth_king_at_the_table() -> None:
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("Zx", "card_unknown_rank"), ("Kx", "card_unknown_suit"), ("x", "card_too_short"), ("Ks ks", "card_typed_twice")],
+    [
+        ("Zx", "card_unknown_rank"),
+        ("Kx", "card_unknown_suit"),
+        ("x", "card_too_short"),
+        ("Ks ks", "card_typed_twice"),
+    ],
 )
 def test_card_errors_carry_a_code_and_the_token(text: str, code: str) -> None:
     with pytest.raises(CardError) as caught:
