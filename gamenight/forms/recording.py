@@ -1,9 +1,14 @@
 """The entry form for a game dealt at the table: one row of inputs per seated player.
 
 One form serves every game family; the family decides which inputs a row has
-(chips put in, folded, all-in, a pot payment, the walk, in/out, held/dropped,
-the place in the showdown or the cards shown). Field names carry the player id
-(``chips_12``), so the page works as a plain HTML form without JavaScript.
+(chips bet, in / folded / all-in / sat out, a pot payment, the walk, in/out,
+held/dropped, the cards shown). Field names carry the player id (``chips_12``),
+so the page works as a plain HTML form without JavaScript.
+
+The host enters what happened, not sums: ``chips`` are the bets (ante included),
+a ticked "paid the pot" or "bought the walk" adds its price. The showdown is the
+finishing order as tapped (``order``: ``"12 15=17"``, ``=`` ties), or numbered
+places (``place_12``, as scripts post them), or the cards shown.
 """
 
 from __future__ import annotations
@@ -74,10 +79,11 @@ GAMES: dict[str, Game] = _games()
 # Every per-player input: the part of the field name before the player id.
 PLAYER_FIELDS = (
     "chips",
-    "folded",
-    "allin",
+    "state",
+    "pays",
     "paid",
     "struck",
+    "walks",
     "walk",
     "in",
     "place",
@@ -89,6 +95,62 @@ MAX_PLACE = 20
 BOARD_CARDS = 5
 # The families recorded with chips put in, folds and all-ins.
 _CHIP_FAMILIES = (Family.STUD, Family.SPIT, Family.BOARD)
+
+
+class State(StrEnum):
+    """The one control of a row: in the hand, folded, all-in, or sat out (present at
+    the table but not dealt in: no ante, no cards, not in the hand at all)."""
+
+    IN = "in"
+    FOLDED = "folded"
+    ALL_IN = "allin"
+    OUT = "out"
+
+
+STATE_LABELS: dict[State, StrPromise] = {
+    State.IN: pgettext_lazy("player state", "in"),
+    State.FOLDED: pgettext_lazy("player state", "folded"),
+    State.ALL_IN: pgettext_lazy("player state", "all-in"),
+    State.OUT: pgettext_lazy("player state", "sat out"),
+}
+
+
+def next_state(value: str) -> State:
+    """The state a tap on the control moves to: in, folded, all-in, sat out, in..."""
+    states = list(State)
+    current = State(value) if value in states else State.IN
+    return states[(states.index(current) + 1) % len(states)]
+
+
+def parse_order(text: str, known: set[int]) -> tuple[tuple[int, ...], ...]:
+    """``"12 15=17"``: 12 first, 15 and 17 tied second. Unknown or repeated ids are
+    dropped (the order is rebuilt by taps, never typed)."""
+    groups: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for token in text.split():
+        group = []
+        for part in token.split("="):
+            pid = int(part) if part.isdigit() and len(part) < 19 else None
+            if pid is not None and pid in known and pid not in seen:
+                seen.add(pid)
+                group.append(pid)
+        if group:
+            groups.append(tuple(group))
+    return tuple(groups)
+
+
+def tap_order(text: str, pid: int, *, tie: bool = False) -> str:
+    """The order after a tap on ``pid``'s name: appended (to the last group if ``tie``),
+    or taken out if it was there."""
+    groups = [g.split("=") for g in text.split()]
+    name = str(pid)
+    if any(name in g for g in groups):
+        groups = [[p for p in g if p != name] for g in groups]
+    elif tie and groups:
+        groups[-1].append(name)
+    else:
+        groups.append([name])
+    return " ".join("=".join(g) for g in groups if g)
 
 
 def player_field_ids(data: Any) -> dict[str, int]:
@@ -140,6 +202,7 @@ class RecordGameForm(forms.Form):
     """What happened in one game; :meth:`clean` turns it into the services' input."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=100)
+    order = forms.CharField(widget=forms.HiddenInput, required=False, max_length=400)
     spit = forms.CharField(label=_("Spit card (in the middle)"), required=False, max_length=10)
     board = forms.CharField(
         label=_("Board (the five cards in the middle)"),
@@ -178,14 +241,23 @@ class RecordGameForm(forms.Form):
         pid, family = row.player_id, self.game.family
         fields = self.fields
         if family in _CHIP_FAMILIES:
-            fields[f"chips_{pid}"] = _chips(_("Chips put in"), required=True)
+            fields[f"chips_{pid}"] = _chips(_("Chips bet"), required=True)
             self.initial.setdefault(f"chips_{pid}", self.ante)
-            fields[f"folded_{pid}"] = forms.BooleanField(label=_("Folded"), required=False)
-            fields[f"allin_{pid}"] = forms.BooleanField(label=_("All-in"), required=False)
+            fields[f"state_{pid}"] = forms.ChoiceField(
+                label=_("In the hand"),
+                required=False,
+                choices=[(s.value, STATE_LABELS[s]) for s in State],
+                widget=forms.HiddenInput,
+            )
+            self.initial.setdefault(f"state_{pid}", State.IN.value)
             if self.game.pays_pot:
+                fields[f"pays_{pid}"] = forms.BooleanField(label=_("paid the pot"), required=False)
                 fields[f"paid_{pid}"] = _chips(_("Paid the pot"))
                 fields[f"struck_{pid}"] = forms.BooleanField(
                     label=_("Folded on a face-up 3"), required=False
+                )
+                fields[f"walks_{pid}"] = forms.BooleanField(
+                    label=_("bought the walk"), required=False
                 )
                 fields[f"walk_{pid}"] = _chips(_("Bought the walk"))
         elif family is Family.GUTS:
@@ -216,16 +288,72 @@ class RecordGameForm(forms.Form):
         )
 
     def row_fields(self) -> list[dict[str, Any]]:
-        """The bound fields of each row, for the template."""
+        """The bound fields of each row, for the template, with the row's state and
+        place in the tapped finishing order."""
         result = []
+        places = self._tapped_places()
         for row in self.rows:
-            named = {}
+            named: dict[str, Any] = {}
             for name in PLAYER_FIELDS:
                 field = f"{name}_{row.player_id}"
                 if field in self.fields:
                     named[name] = self[field]
+            state = self.state_of(row.player_id)
+            named["state_value"] = state.value
+            named["state_label"] = STATE_LABELS[state]
+            named["order_place"] = places.get(row.player_id)
             result.append({"row": row, **named})
         return result
+
+    def state_of(self, pid: int) -> State:
+        """The row's state as shown or posted (before cleaning: the page shows it too)."""
+        if self.game.family not in _CHIP_FAMILIES:
+            return State.IN
+        name = f"state_{pid}"
+        value = self.data.get(name) if self.is_bound else self.initial.get(name)
+        return State(value) if value in list(State) else State.IN
+
+    def _tapped_places(self) -> dict[int, int]:
+        text = str((self.data if self.is_bound else self.initial).get("order") or "")
+        groups = parse_order(text, {r.player_id for r in self.rows})
+        places, place = {}, 1
+        for group in groups:
+            for pid in group:
+                places[pid] = place
+            place += len(group)
+        return places
+
+    def pot_price(self) -> int | None:
+        """What "paid the pot" adds when no amount is typed: the fixed payment of the
+        house rules, else the antes (the pot when the first face-up card is dealt)."""
+        try:
+            values = house_options(self.game.slug, self.options)
+        except EngineError:
+            values = {}
+        fixed, cap = values.get("pay_fixed"), values.get("pot_cap")
+        if isinstance(fixed, int):
+            return fixed
+        antes = self.ante * sum(1 for r in self.rows if self.state_of(r.player_id) != State.OUT)
+        return min(antes, cap) if isinstance(cap, int) else antes
+
+    def walk_price(self) -> int | None:
+        """What "bought the walk" adds when no amount is typed: the house rules' price."""
+        try:
+            values = house_options(self.game.slug, self.options)
+        except EngineError:
+            return None
+        if values.get("walk_price_per_street"):
+            return None
+        down, up = values.get("walk_price"), values.get("walk_price_up")
+        if values.get("extra_face") == "up" and isinstance(up, int):
+            return up
+        return down if isinstance(down, int) else None
+
+    def buys_walks(self) -> bool:
+        try:
+            return buys_walks(house_options(self.game.slug, self.options))
+        except EngineError:
+            return False
 
     # ------------------------------------------------------------------ cleaning
     def clean_spit(self) -> Card | None:
@@ -293,7 +421,7 @@ class RecordGameForm(forms.Form):
         except EngineError as error:
             self.add_error(None, error_text(error))
             return
-        bought = {r.player_id: bool(data.get(f"walk_{r.player_id}")) for r in self.rows}
+        bought = {r.player_id: bool(self._walk(r.player_id)) for r in self.rows}
         buying = any(bought.values()) or buys_walks(options)
         for row in self.rows:
             cards = data.get(f"cards_{row.player_id}")
@@ -321,9 +449,31 @@ class RecordGameForm(forms.Form):
             return ()
         return (int(spit),)
 
+    def _state(self, pid: int) -> State:
+        value = self.cleaned_data.get(f"state_{pid}")
+        return State(value) if value in list(State) else State.IN
+
     def _out(self, pid: int) -> bool:
+        """Folded, struck out on a face-up 3, or not dealt in: not in the showdown."""
         data = self.cleaned_data
-        return bool(data.get(f"folded_{pid}") or data.get(f"struck_{pid}"))
+        return self._state(pid) in (State.FOLDED, State.OUT) or bool(data.get(f"struck_{pid}"))
+
+    def _payment(self, pid: int) -> int:
+        """The pot payment a ticked "paid the pot" adds (the amount typed, else the price)."""
+        data = self.cleaned_data
+        if data.get(f"paid_{pid}"):
+            return int(data[f"paid_{pid}"])
+        if data.get(f"pays_{pid}"):
+            return self.pot_price() or 0
+        return 0
+
+    def _walk(self, pid: int) -> int:
+        data = self.cleaned_data
+        if data.get(f"walk_{pid}"):
+            return int(data[f"walk_{pid}"])
+        if data.get(f"walks_{pid}"):
+            return self.walk_price() or 0
+        return 0
 
     def _contenders(self) -> list[int]:
         """The players whose hands go to the showdown."""
@@ -339,10 +489,25 @@ class RecordGameForm(forms.Form):
         contenders = self._contenders()
         hands = {p: data[f"cards_{p}"] for p in contenders if data.get(f"cards_{p}")}
         places = {p: data[f"place_{p}"] for p in contenders if data.get(f"place_{p}")}
-        if hands and places:
-            raise ValidationError(gettext("Enter either the places or the cards shown, not both."))
+        tapped = tuple(
+            group
+            for group in (
+                tuple(p for p in g if p in contenders)
+                for g in parse_order(data.get("order") or "", set(contenders))
+            )
+            if group
+        )
+        if hands and (places or tapped):
+            raise ValidationError(
+                gettext("Enter either the finishing order or the cards, not both.")
+            )
         if hands:
             return ShownCards(hands=hands, shared=self._shared(data))
+        if tapped:
+            # Whoever was not tapped shares the last place: the host taps as far as
+            # it matters, and the bar shows at once who wins what.
+            rest = tuple(p for p in contenders if not any(p in g for g in tapped))
+            return HostRanking(groups=tapped + ((rest,) if rest else ()))
         if places:
             order = sorted(set(places.values()))
             groups = tuple(tuple(p for p in places if places[p] == place) for place in order)
@@ -354,19 +519,28 @@ class RecordGameForm(forms.Form):
         ids = [r.player_id for r in self.rows]
         payments: list[PotPayment] = []
         walks: list[WalkPurchase] = []
+        put_in: dict[int, int] = {}
         for pid in ids:
+            if self._state(pid) is State.OUT:
+                put_in[pid] = 0  # not dealt in: no ante, no bet, no payment
+                continue
+            paid, walk = self._payment(pid), self._walk(pid)
             if data.get(f"struck_{pid}"):
                 payments.append(PotPayment(seat=pid, amount=None))
-            elif data.get(f"paid_{pid}"):
-                payments.append(PotPayment(seat=pid, amount=data[f"paid_{pid}"]))
-            if data.get(f"walk_{pid}"):
-                walks.append(WalkPurchase(seat=pid, amount=data[f"walk_{pid}"]))
+            elif paid:
+                payments.append(PotPayment(seat=pid, amount=paid))
+            if walk:
+                walks.append(WalkPurchase(seat=pid, amount=walk))
+            # The chips bet, and what the ticks add: the host never adds them up.
+            put_in[pid] = data[f"chips_{pid}"] + (0 if data.get(f"struck_{pid}") else paid) + walk
+        out = frozenset(p for p in ids if self._state(p) is State.OUT)
         spit = data.get("spit")
         return TableHandInput(
             game=self.game.slug,
-            put_in={pid: data[f"chips_{pid}"] for pid in ids},
-            folded=frozenset(p for p in ids if data.get(f"folded_{p}")),
-            all_in=frozenset(p for p in ids if data.get(f"allin_{p}") and not self._out(p)),
+            put_in=put_in,
+            anted=frozenset(ids) - out if out else None,
+            folded=frozenset(p for p in ids if self._state(p) in (State.FOLDED, State.OUT)),
+            all_in=frozenset(p for p in ids if self._state(p) is State.ALL_IN),
             pot_payments=tuple(payments),
             walk_purchases=tuple(walks),
             showdown=self.showdown(),

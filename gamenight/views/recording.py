@@ -1,9 +1,12 @@
 """Recording a game dealt at the table: the entry form, the preview, confirm and undo.
 
-One view per page. The form posts to itself: a stepper button (``step``)
-re-renders it with one number changed, ``preview`` shows what the engine
-settles, ``confirm`` records it once per idempotency key and goes back to the
-night. An HTMX request gets the form partial, a plain one the whole page.
+One view per page. The form posts to itself: without JavaScript a tap (``act``:
+a stepper, the state control, a name in the finishing order, "everyone calls")
+re-renders it with that change; with it, static/js/record_form.js makes the change
+in the page and the bar at the bottom (``bar``) asks for what the engine settles on
+every change. ``confirm`` records once per idempotency key and goes back to the
+night page, which shows the result with an Undo (pages/recorded.py). An HTMX
+request gets the form partial (or the bar alone), a plain one the whole page.
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ from gamenight.forms.recording import (
     RecordGameForm,
     SeatRow,
     guts_options,
+    next_state,
     not_at_table_message,
     shelby_options,
+    tap_order,
 )
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
@@ -44,6 +49,8 @@ from gamenight.models import (
 )
 from gamenight.pages.access import night_for_user
 from gamenight.pages.deals import deal_list_context
+from gamenight.pages.recorded import remember_recorded
+from gamenight.pages.recording_form import form_header
 from gamenight.pages.recording_preview import (
     night_pot_preview,
     table_hand_preview,
@@ -100,7 +107,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     context: dict[str, Any] = {
         "night": night,
         "game": chosen,
-        "games": GAMES.values(),
+        **form_header(night, chosen, table),
         "shelby": shelby,
         "pots": previews.night_pots(night) if chosen.family is Family.GUTS else None,
         "closed": _closed_message(night) if night.status != NightStatus.RUNNING else "",
@@ -120,8 +127,9 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
         return _render_form(request, context, form)
 
     data = request.POST.copy()
-    step = data.pop("step", None)
+    step = data.pop("step", None) or data.pop("act", None)
     confirm = not step and "confirm" in data
+    bar_only = not step and not confirm and "bar" in data
     gone, stranger = strip_stale_players(night, data, (r.player_id for r in rows))
     if confirm and (gone or stranger) and _recorded_already(night, data.get("key")):
         # The second tap of a confirm whose first tap took someone's last chips.
@@ -134,11 +142,15 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     elif gone:
         context["error"] = gone_sentence(gone)
     if step:
-        _apply_step(data, step[-1])
+        _apply_act(data, step[-1], bet=context["bet"], ids=[r.player_id for r in rows])
         form = make_form(data)
+        context["preview"] = _quiet_preview(request, night, chosen, form)
         return _render_form(request, context, form, show_errors=False)
 
     form = make_form(data)
+    if bar_only:
+        context["preview"] = _quiet_preview(request, night, chosen, form, context)
+        return _render_form(request, context, form, bar_only=True)
     if context["closed"]:
         context["error"] = context["closed"]
         return _render_form(request, context, form)
@@ -153,7 +165,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
         return _render_form(request, context, form)
     try:
         if confirm:
-            _record(request, night, chosen, form, table_version=data.get("table") or None)
+            done = _record(request, night, chosen, form, table_version=data.get("table") or None)
         else:
             context["preview"] = _preview(request, night, chosen, form)
     except services.TableChangedError as error:
@@ -169,7 +181,9 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     else:
         if confirm:
             url = night_page_url(night)
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            remember_recorded(response, night, done)
+            return response
     return _render_form(request, context, form)
 
 
@@ -199,14 +213,38 @@ def _fresh_preview(
         return {"error_detail": str(error)}
 
 
-def _apply_step(data: Any, step: str) -> None:
-    """``chips_12:-1`` changes the field by the amount, never below 0."""
+def _apply_step(data: Any, step: str, bet: int = 1) -> None:
+    """``chips_12:-1`` changes the field by that many bets, never below 0."""
     name, _sep, amount = step.partition(":")
     delta = signed_number(amount)
     current = whole_number(data.get(name) or "0")
     if delta is None or current is None:
         return
-    data[name] = str(max(0, min(MAX_CHIPS, current + delta)))
+    data[name] = str(max(0, min(MAX_CHIPS, current + delta * bet)))
+
+
+def _apply_act(data: Any, act: str, *, bet: int, ids: list[int]) -> None:
+    """A tap without JavaScript, done here as record_form.js does it in the page:
+    ``chips_12:1`` a stepper, ``same:12`` the highest bet, ``fill`` everyone in for
+    ``call``, ``cycle:12`` the state control, ``tap:12`` a name in the finishing order,
+    ``tie:12`` a name tied with the one before."""
+    verb, _sep, arg = act.partition(":")
+    pid = whole_number(arg)
+    if verb.startswith("chips_") or verb == "call":
+        _apply_step(data, act, bet)
+    elif verb == "same" and pid in ids:
+        bets = [whole_number(data.get(f"chips_{p}") or "0") or 0 for p in ids]
+        data[f"chips_{pid}"] = str(max(bets, default=0))
+    elif verb == "fill":
+        call = whole_number(data.get("call") or "0") or 0
+        for p in ids:
+            if data.get(f"state_{p}") != "out":
+                data[f"chips_{p}"] = str(min(call, MAX_CHIPS))
+    elif verb == "cycle" and pid in ids:
+        data[f"state_{pid}"] = next_state(str(data.get(f"state_{pid}") or "")).value
+    elif verb == "tap" and pid in ids:
+        tie = bool(data.pop("tie", None))
+        data["order"] = tap_order(str(data.get("order") or ""), pid, tie=tie)
 
 
 def _render_form(
@@ -215,12 +253,78 @@ def _render_form(
     form: RecordGameForm,
     *,
     show_errors: bool = True,
+    bar_only: bool = False,
 ) -> HttpResponse:
-    context = {**context, "form": form, "rows": form.row_fields(), "show_errors": show_errors}
+    rows = form.row_fields()
+    context = {
+        **context,
+        "form": form,
+        "rows": rows,
+        "contenders": [r for r in rows if r["state_value"] in ("in", "allin")],
+        "show_errors": show_errors,
+        "buys_walks": form.buys_walks(),
+        "pot_price": form.pot_price() if form.game.pays_pot else None,
+        "walk_price": form.walk_price(),
+        "with_cards": _with_cards(form),
+        "call": (form.data.get("call") if form.is_bound else None) or context["call"],
+        "bar_errors": _bar_errors(form, context) if show_errors or bar_only else {},
+    }
     template = "recording/record_game.html"
     if request.htmx and not request.htmx.boosted:
-        template += "#record-form"
+        template += "#record-bar" if bar_only else "#record-form"
     return render(request, template, context)
+
+
+def _with_cards(form: RecordGameForm) -> bool:
+    """The cards fields are shown when asked for, or when some were entered."""
+    data = form.data if form.is_bound else {}
+    return bool(data.get("with_cards")) or any(
+        str(data.get(f"cards_{r.player_id}") or "").strip() for r in form.rows
+    )
+
+
+def _bar_errors(form: RecordGameForm, context: dict[str, Any]) -> dict[str, list[str]]:
+    """Every message of the form in the bar, where the host's thumb is: the page's own
+    and the form's (``alerts``), and the fields' naming their player (the rows show
+    them too, ``fields``)."""
+    said = " ".join(m for m in (context.get("error"), context.get("error_detail")) if m)
+    alerts = [said] if said else []
+    fields: list[str] = []
+    if form.is_bound:
+        alerts += [str(m) for m in form.non_field_errors()]
+        names = {f"_{r.player_id}": r.name for r in form.rows}
+        for field, errors in form.errors.items():
+            if field == "__all__":
+                continue
+            who = next((n for suffix, n in names.items() if field.endswith(suffix)), "")
+            for error in errors:
+                message = str(error)
+                starts = who and message.startswith(who)
+                fields.append(f"{who}: {message}" if who and not starts else message)
+    return {"alerts": list(dict.fromkeys(alerts)), "fields": list(dict.fromkeys(fields))}
+
+
+def _quiet_preview(
+    request: HttpRequest,
+    night: Night,
+    game: Game,
+    form: RecordGameForm,
+    context: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """The bar's preview of the form as it is; why not, in ``context["error"]``."""
+    if night.status != NightStatus.RUNNING or not form.is_valid():
+        return None
+    try:
+        return _preview(request, night, game, form)
+    except ValidationError as error:
+        message = " ".join(error.messages)
+    except services.LedgerError as error:
+        message = str(error)
+    except EngineError as error:
+        message = error_text(error)
+    if context is not None and not context.get("error"):
+        context["error"] = message
+    return None
 
 
 def _preview(
