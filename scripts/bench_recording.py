@@ -131,7 +131,7 @@ class Phone:
 
 
 def _row(page: Any, name: str) -> Any:
-    return page.locator(".seat", has=page.locator(f"text={name}")).first
+    return page.locator("li.seat", has=page.locator("strong", has_text=name)).first
 
 
 # ---------------------------------------------------------------- the form before issue 14
@@ -168,21 +168,22 @@ def old_form(phone: Phone, *, cards: bool) -> None:
 
 
 def new_form(phone: Phone, *, cards: bool) -> None:
-    """One tap fills the table; Anna's pot payment ticked (the form adds it), Dan's
-    state tapped to folded, then Ben tapped first in the finishing order, or the
-    cards typed, and Confirm in the bar at the bottom."""
+    """One tap fills the table; Anna's pot payment ticked (the form adds the six antes),
+    Dan's state tapped to folded, then Ben's name tapped first in the finishing order,
+    or the cards typed, and Confirm in the bar at the bottom."""
     page = phone.page
     everyone = page.locator("#everyone")
     for _ in range(CALLED - _value(everyone.locator("input"))):
         phone.tap(everyone.locator("button.plus"))
     phone.tap(everyone.locator("button.fill"))
-    phone.tap(_row(page, "Anna").locator("label.paid"))
+    phone.tap(page.locator("#paid-pot label.paid", has_text="Anna"))
     phone.tap(_row(page, FOLDED).locator("button.state"))
     if cards:
+        phone.tap(page.locator("label", has=page.locator("#with-cards")))
         for name, text in CARDS.items():
             phone.type(_row(page, name).locator("input[name^=cards_]"), text)
     else:
-        phone.tap(page.locator("#finish button.order", has_text=WINNER))
+        phone.tap(_row(page, WINNER).locator("button.order"))
     phone.settle()
     phone.tap(page.locator("#record-bar button[name=confirm]"))
 
