@@ -292,7 +292,12 @@ class RecordGameForm(forms.Form):
         place in the tapped finishing order."""
         result = []
         places = self._tapped_places()
+        prices = {"paid": self.pot_price(), "walk": self.walk_price()}
         for row in self.rows:
+            for name, price in prices.items():
+                field = self.fields.get(f"{name}_{row.player_id}")
+                if field is not None and price:
+                    field.widget.attrs["placeholder"] = str(price)  # what the tick adds
             named: dict[str, Any] = {}
             for name in PLAYER_FIELDS:
                 field = f"{name}_{row.player_id}"
