@@ -131,10 +131,12 @@
     if (event.target.closest("#record-form") && !event.target.closest("#record-bar")) recalc();
   });
 
-  // A refused Confirm: the first message at a field, where the host can fix it.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.target.id !== "record-form") return;
-    var error = event.target.querySelector(".seats .errorlist, .field + .errorlist, #finish .errorlist");
+  // A refused Confirm: the first message at a field, where the host can fix it
+  // (the bar's own recalculations never move the page).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var f = form();
+    if (!f || (event.detail.target && event.detail.target.id === "record-bar")) return;
+    var error = f.querySelector(".seats .errorlist, .field + .errorlist, #finish .errorlist");
     if (error) error.scrollIntoView({ block: "center" });
   });
 

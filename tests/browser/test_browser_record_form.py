@@ -79,4 +79,8 @@ def test_a_refused_confirm_says_why_in_the_bar_and_at_the_field(
     at_field = seat_row(page, "Eva").locator(".errorlist")
     expect(at_field).to_be_visible()
     expect(at_field).to_be_in_viewport()
+    # Not hidden under the bar either: scrolled to the middle of the screen.
+    page.wait_for_load_state("networkidle")
+    field_box = at_field.bounding_box()
+    assert field_box["y"] + field_box["height"] <= page.locator("#record-bar").bounding_box()["y"]
     assert table_hands(night) == 0
