@@ -203,6 +203,9 @@ class RecordGameForm(forms.Form):
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=100)
     order = forms.CharField(widget=forms.HiddenInput, required=False, max_length=400)
+    # The page posts its ticks: an amount then counts only beside a ticked box (an
+    # amount left in a box ticked off again is no payment). Scripts post amounts alone.
+    ticks = forms.BooleanField(widget=forms.HiddenInput, required=False, initial=True)
     spit = forms.CharField(label=_("Spit card (in the middle)"), required=False, max_length=10)
     board = forms.CharField(
         label=_("Board (the five cards in the middle)"),
@@ -419,7 +422,7 @@ class RecordGameForm(forms.Form):
     def _check_hand_sizes(self, data: dict[str, Any]) -> None:
         """Each player still in shows as many cards as the game deals them, beside their
         row; the engine's own check (the same function) guards every other caller."""
-        if any(data.get(f"place_{r.player_id}") for r in self.rows):
+        if data.get("order") or any(data.get(f"place_{r.player_id}") for r in self.rows):
             return  # places and cards together: :meth:`showdown` refuses the pair first
         try:
             options = house_options(self.game.slug, self.options)
@@ -466,6 +469,8 @@ class RecordGameForm(forms.Form):
     def _payment(self, pid: int) -> int:
         """The pot payment a ticked "paid the pot" adds (the amount typed, else the price)."""
         data = self.cleaned_data
+        if data.get("ticks") and not data.get(f"pays_{pid}"):
+            return 0
         if data.get(f"paid_{pid}"):
             return int(data[f"paid_{pid}"])
         if data.get(f"pays_{pid}"):
@@ -474,6 +479,8 @@ class RecordGameForm(forms.Form):
 
     def _walk(self, pid: int) -> int:
         data = self.cleaned_data
+        if data.get("ticks") and not data.get(f"walks_{pid}"):
+            return 0
         if data.get(f"walk_{pid}"):
             return int(data[f"walk_{pid}"])
         if data.get(f"walks_{pid}"):

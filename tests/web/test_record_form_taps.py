@@ -212,3 +212,14 @@ def test_a_confirm_lands_on_the_night_page_with_the_result_and_an_undo(six: Tabl
     assert "Next to deal: Ben" in card
     # Shown once: the night page drawn again has no confirmation.
     assert 'id="recorded"' not in client.get(f"/nights/{six.night.pk}/").content.decode()
+
+
+def test_an_amount_left_beside_a_box_ticked_off_again_is_no_payment(six: Table) -> None:
+    by = ids(six)
+    data: dict[str, Any] = {"key": "untick", "preview": "1", "ticks": "True"}
+    data |= {f"chips_{pid}": 3 for pid in by.values()}
+    data |= {"order": str(by["Ben"]), f"paid_{by['Anna']}": 15}
+    html = client_for(six.owner).post(record_url(six, "baseball"), data).content.decode()
+    assert alerts(html) == []
+    assert "paid the pot" not in html
+    assert "18 chips in the middle" in html
