@@ -297,10 +297,10 @@ class RecordGameForm(forms.Form):
         places = self._tapped_places()
         prices = {"paid": self.pot_price(), "walk": self.walk_price()}
         for row in self.rows:
-            for name, price in prices.items():
-                field = self.fields.get(f"{name}_{row.player_id}")
-                if field is not None and price:
-                    field.widget.attrs["placeholder"] = str(price)  # what the tick adds
+            for prefix, price in prices.items():
+                amount = self.fields.get(f"{prefix}_{row.player_id}")
+                if amount is not None and price:
+                    amount.widget.attrs["placeholder"] = str(price)  # what the tick adds
             named: dict[str, Any] = {}
             for name in PLAYER_FIELDS:
                 field = f"{name}_{row.player_id}"
