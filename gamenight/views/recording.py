@@ -262,6 +262,7 @@ def _render_form(
         "rows": rows,
         "contenders": [r for r in rows if r["state_value"] in ("in", "allin")],
         "show_errors": show_errors,
+        "live": bar_only,
         "buys_walks": form.buys_walks(),
         "pot_price": form.pot_price() if form.game.pays_pot else None,
         "walk_price": form.walk_price(),
