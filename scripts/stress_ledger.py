@@ -59,9 +59,9 @@ def seat_rows(page: bytes, game: str) -> list[tuple[int, int]]:
     """(player id, stack) of each seat row of a recording form page."""
     rows = []
     name = GAME_FORM[game]
-    for chunk in page.split(b'<li class="seat">')[1:]:
+    for chunk in page.split(b'<li class="seat')[1:]:
         player = re.search(rb'name="' + name.encode() + rb'_(\d+)"', chunk)
-        chips = re.search(rb"(\d+) (?:chips|Chips)</span>", chunk)  # English or German
+        chips = re.search(rb'class="stack">(\d+)', chunk)
         if player and chips:
             rows.append((int(player.group(1)), int(chips.group(1))))
     return rows

@@ -35,6 +35,7 @@ from engine.hands.showdown import HostRanking, Showdown, ShownCards
 from engine.hands.size import buys_walks, check_hand_size, house_options
 from engine.table_hand import PotPayment, WalkPurchase
 from gamenight.engine_texts import error_text
+from gamenight.forms.recording_taps import STATE_LABELS, State, parse_order
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS, Night
 from gamenight.services import TableHandInput
@@ -95,62 +96,6 @@ MAX_PLACE = 20
 BOARD_CARDS = 5
 # The families recorded with chips put in, folds and all-ins.
 _CHIP_FAMILIES = (Family.STUD, Family.SPIT, Family.BOARD)
-
-
-class State(StrEnum):
-    """The one control of a row: in the hand, folded, all-in, or sat out (present at
-    the table but not dealt in: no ante, no cards, not in the hand at all)."""
-
-    IN = "in"
-    FOLDED = "folded"
-    ALL_IN = "allin"
-    OUT = "out"
-
-
-STATE_LABELS: dict[State, StrPromise] = {
-    State.IN: pgettext_lazy("player state", "in"),
-    State.FOLDED: pgettext_lazy("player state", "folded"),
-    State.ALL_IN: pgettext_lazy("player state", "all-in"),
-    State.OUT: pgettext_lazy("player state", "sat out"),
-}
-
-
-def next_state(value: str) -> State:
-    """The state a tap on the control moves to: in, folded, all-in, sat out, in..."""
-    states = list(State)
-    current = State(value) if value in states else State.IN
-    return states[(states.index(current) + 1) % len(states)]
-
-
-def parse_order(text: str, known: set[int]) -> tuple[tuple[int, ...], ...]:
-    """``"12 15=17"``: 12 first, 15 and 17 tied second. Unknown or repeated ids are
-    dropped (the order is rebuilt by taps, never typed)."""
-    groups: list[tuple[int, ...]] = []
-    seen: set[int] = set()
-    for token in text.split():
-        group = []
-        for part in token.split("="):
-            pid = int(part) if part.isdigit() and len(part) < 19 else None
-            if pid is not None and pid in known and pid not in seen:
-                seen.add(pid)
-                group.append(pid)
-        if group:
-            groups.append(tuple(group))
-    return tuple(groups)
-
-
-def tap_order(text: str, pid: int, *, tie: bool = False) -> str:
-    """The order after a tap on ``pid``'s name: appended (to the last group if ``tie``),
-    or taken out if it was there."""
-    groups = [g.split("=") for g in text.split()]
-    name = str(pid)
-    if any(name in g for g in groups):
-        groups = [[p for p in g if p != name] for g in groups]
-    elif tie and groups:
-        groups[-1].append(name)
-    else:
-        groups.append([name])
-    return " ".join("=".join(g) for g in groups if g)
 
 
 def player_field_ids(data: Any) -> dict[str, int]:

@@ -9,7 +9,8 @@ from typing import Any
 
 from django.db.models import Count
 
-from gamenight.forms.recording import GAMES, STATE_LABELS, Game
+from gamenight.forms.recording import GAMES, Game, RecordGameForm
+from gamenight.forms.recording_taps import STATE_LABELS
 from gamenight.games import option_label
 from gamenight.models import Deal, Night
 from gamenight.services.recording import night_game_options
@@ -61,3 +62,32 @@ def form_header(night: Night, game: Game, table: Table | None) -> dict[str, Any]
         "games": functools.partial(games_by_use, night),
         "state_labels": json.dumps({s.value: str(label) for s, label in STATE_LABELS.items()}),
     }
+
+
+def with_cards(form: RecordGameForm) -> bool:
+    """The cards fields are shown when asked for, or when some were entered."""
+    data = form.data if form.is_bound else {}
+    return bool(data.get("with_cards")) or any(
+        str(data.get(f"cards_{r.player_id}") or "").strip() for r in form.rows
+    )
+
+
+def bar_errors(form: RecordGameForm, context: dict[str, Any]) -> dict[str, list[str]]:
+    """Every message of the form in the bar, where the host's thumb is: the page's own
+    and the form's (``alerts``), and the fields' naming their player (the rows show
+    them too, ``fields``)."""
+    said = " ".join(m for m in (context.get("error"), context.get("error_detail")) if m)
+    alerts = [said] if said else []
+    fields: list[str] = []
+    if form.is_bound:
+        alerts += [str(m) for m in form.non_field_errors()]
+        names = {f"_{r.player_id}": r.name for r in form.rows}
+        for field, errors in form.errors.items():
+            if field == "__all__":
+                continue
+            who = next((n for suffix, n in names.items() if field.endswith(suffix)), "")
+            for error in errors:
+                message = str(error)
+                starts = who and message.startswith(who)
+                fields.append(f"{who}: {message}" if who and not starts else message)
+    return {"alerts": list(dict.fromkeys(alerts)), "fields": list(dict.fromkeys(fields))}

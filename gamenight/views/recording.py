@@ -34,14 +34,12 @@ from gamenight.forms.recording import (
     RecordGameForm,
     SeatRow,
     guts_options,
-    next_state,
     not_at_table_message,
     shelby_options,
-    tap_order,
 )
+from gamenight.forms.recording_taps import apply_act
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
-    MAX_CHIPS,
     Membership,
     Night,
     NightStatus,
@@ -50,13 +48,12 @@ from gamenight.models import (
 from gamenight.pages.access import night_for_user
 from gamenight.pages.deals import deal_list_context
 from gamenight.pages.recorded import remember_recorded
-from gamenight.pages.recording_form import form_header
+from gamenight.pages.recording_form import bar_errors, form_header, with_cards
 from gamenight.pages.recording_preview import (
     night_pot_preview,
     table_hand_preview,
 )
 from gamenight.pages.recording_stale import changed_message, gone_sentence, strip_stale_players
-from gamenight.request_numbers import signed_number, whole_number
 from gamenight.services import preview as previews
 from gamenight.services.recording import night_game_options
 from gamenight.services.table_version import version_since
@@ -142,7 +139,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     elif gone:
         context["error"] = gone_sentence(gone)
     if step:
-        _apply_act(data, step[-1], bet=context["bet"], ids=[r.player_id for r in rows])
+        apply_act(data, step[-1], bet=context["bet"], ids=[r.player_id for r in rows])
         form = make_form(data)
         context["preview"] = _quiet_preview(request, night, chosen, form)
         return _render_form(request, context, form, show_errors=False)
@@ -213,40 +210,6 @@ def _fresh_preview(
         return {"error_detail": str(error)}
 
 
-def _apply_step(data: Any, step: str, bet: int = 1) -> None:
-    """``chips_12:-1`` changes the field by that many bets, never below 0."""
-    name, _sep, amount = step.partition(":")
-    delta = signed_number(amount)
-    current = whole_number(data.get(name) or "0")
-    if delta is None or current is None:
-        return
-    data[name] = str(max(0, min(MAX_CHIPS, current + delta * bet)))
-
-
-def _apply_act(data: Any, act: str, *, bet: int, ids: list[int]) -> None:
-    """A tap without JavaScript, done here as record_form.js does it in the page:
-    ``chips_12:1`` a stepper, ``same:12`` the highest bet, ``fill`` everyone in for
-    ``call``, ``cycle:12`` the state control, ``tap:12`` a name in the finishing order,
-    ``tie:12`` a name tied with the one before."""
-    verb, _sep, arg = act.partition(":")
-    pid = whole_number(arg)
-    if verb.startswith("chips_") or verb == "call":
-        _apply_step(data, act, bet)
-    elif verb == "same" and pid in ids:
-        bets = [whole_number(data.get(f"chips_{p}") or "0") or 0 for p in ids]
-        data[f"chips_{pid}"] = str(max(bets, default=0))
-    elif verb == "fill":
-        call = whole_number(data.get("call") or "0") or 0
-        for p in ids:
-            if data.get(f"state_{p}") != "out":
-                data[f"chips_{p}"] = str(min(call, MAX_CHIPS))
-    elif verb == "cycle" and pid in ids:
-        data[f"state_{pid}"] = next_state(str(data.get(f"state_{pid}") or "")).value
-    elif verb == "tap" and pid in ids:
-        tie = bool(data.pop("tie", None))
-        data["order"] = tap_order(str(data.get("order") or ""), pid, tie=tie)
-
-
 def _render_form(
     request: HtmxHttpRequest,
     context: dict[str, Any],
@@ -266,43 +229,14 @@ def _render_form(
         "buys_walks": form.buys_walks(),
         "pot_price": form.pot_price() if form.game.pays_pot else None,
         "walk_price": form.walk_price(),
-        "with_cards": _with_cards(form),
+        "with_cards": with_cards(form),
         "call": (form.data.get("call") if form.is_bound else None) or context["call"],
-        "bar_errors": _bar_errors(form, context) if show_errors or bar_only else {},
+        "bar_errors": bar_errors(form, context) if show_errors or bar_only else {},
     }
     template = "recording/record_game.html"
     if request.htmx and not request.htmx.boosted:
         template += "#record-bar" if bar_only else "#record-form"
     return render(request, template, context)
-
-
-def _with_cards(form: RecordGameForm) -> bool:
-    """The cards fields are shown when asked for, or when some were entered."""
-    data = form.data if form.is_bound else {}
-    return bool(data.get("with_cards")) or any(
-        str(data.get(f"cards_{r.player_id}") or "").strip() for r in form.rows
-    )
-
-
-def _bar_errors(form: RecordGameForm, context: dict[str, Any]) -> dict[str, list[str]]:
-    """Every message of the form in the bar, where the host's thumb is: the page's own
-    and the form's (``alerts``), and the fields' naming their player (the rows show
-    them too, ``fields``)."""
-    said = " ".join(m for m in (context.get("error"), context.get("error_detail")) if m)
-    alerts = [said] if said else []
-    fields: list[str] = []
-    if form.is_bound:
-        alerts += [str(m) for m in form.non_field_errors()]
-        names = {f"_{r.player_id}": r.name for r in form.rows}
-        for field, errors in form.errors.items():
-            if field == "__all__":
-                continue
-            who = next((n for suffix, n in names.items() if field.endswith(suffix)), "")
-            for error in errors:
-                message = str(error)
-                starts = who and message.startswith(who)
-                fields.append(f"{who}: {message}" if who and not starts else message)
-    return {"alerts": list(dict.fromkeys(alerts)), "fields": list(dict.fromkeys(fields))}
 
 
 def _quiet_preview(
