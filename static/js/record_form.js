@@ -9,12 +9,34 @@
 
   var STATES = ["in", "folded", "allin", "out"];
 
+  // The page runs this script: the bar follows every change (tests and CSS may ask).
+  document.documentElement.classList.add("js");
+
   function form() { return document.getElementById("record-form"); }
 
+  // Changes made, and the number of them the bar's last request carried: until the
+  // bar shows them all it is marked busy (aria-busy).
+  var changes = 0, asked = 0;
+
   function recalc() {
+    var source = document.getElementById("bar-source");
     var bar = document.getElementById("record-bar");
-    if (bar && window.htmx) window.htmx.trigger(bar, "recalc");
+    if (!source || !bar || !window.htmx) return;
+    changes += 1;
+    bar.setAttribute("aria-busy", "true");
+    window.htmx.trigger(source, "recalc");
   }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "bar-source") asked = changes;
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "record-form") asked = changes; // drawn from all of them
+    var bar = document.getElementById("record-bar");
+    if (bar && asked !== changes) bar.setAttribute("aria-busy", "true");
+  });
 
   function bet(f) { return parseInt(f.getAttribute("data-bet"), 10) || 1; }
 
@@ -135,7 +157,8 @@
   // (the bar's own recalculations never move the page).
   document.addEventListener("htmx:afterSettle", function (event) {
     var f = form();
-    if (!f || (event.detail.target && event.detail.target.id === "record-bar")) return;
+    var target = event.detail.target;
+    if (!f || (target && target.id === "record-bar")) return;
     var error = f.querySelector(".seats .errorlist, .field + .errorlist, #finish .errorlist");
     if (error) error.scrollIntoView({ block: "center" });
   });

@@ -183,12 +183,12 @@ def preview(page: Any) -> Any:
     tap_finishing_order(page, _PLACES.pop(id(page), {}))
     bar = page.locator("#record-bar")
     # With JavaScript the bar follows every change; without it, Enter in a field asks.
-    page.wait_for_load_state("networkidle")
-    if not bar.locator("details.bar-preview").count():
+    if not page.locator("html.js").count():
         page.locator("#record-form input[type=number]").first.press("Enter")
+    # The bar is busy until it shows the last change.
+    expect(page.locator("#record-bar:not([aria-busy])")).to_have_count(1)
     details = bar.locator("details.bar-preview")
     expect(details).to_be_visible()
-    page.wait_for_load_state("networkidle")
     details.locator("summary").click()
     section = bar.locator("section.preview")
     expect(section).to_be_visible()

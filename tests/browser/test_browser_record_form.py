@@ -84,3 +84,20 @@ def test_a_refused_confirm_says_why_in_the_bar_and_at_the_field(
     field_box = at_field.bounding_box()
     assert field_box["y"] + field_box["height"] <= page.locator("#record-bar").bounding_box()["y"]
     assert table_hands(night) == 0
+
+
+def test_confirm_stays_on_screen_with_the_whole_preview_open(
+    page: Any, running_night: Any, live_server: Any
+) -> None:
+    night = running_night.night
+    log_in(page, running_night.host, live_server.url)
+    page.goto(f"/nights/{night.pk}/record/seven-card-stud/")
+    page.locator("#everyone button.fill").click()
+    seat_row(page, "Carla").locator("button.order").click()
+    expect(page.locator("#record-bar:not([aria-busy])")).to_have_count(1)
+    page.locator("#record-bar summary").click()
+    expect(page.locator("#record-bar table.nets")).to_be_visible()
+    confirm = page.locator("#record-bar").get_by_role("button", name="Confirm and record")
+    expect(confirm).to_be_in_viewport(ratio=1)
+    box = confirm.bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"]
