@@ -224,7 +224,7 @@ def game_form(players: list[int], n: int) -> dict[str, str]:
         if pid in live:
             form[f"place_{pid}"] = str(place)
         else:
-            form[f"folded_{pid}"] = "on"
+            form[f"state_{pid}"] = "folded"
     return form
 
 

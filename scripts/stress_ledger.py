@@ -59,9 +59,9 @@ def seat_rows(page: bytes, game: str) -> list[tuple[int, int]]:
     """(player id, stack) of each seat row of a recording form page."""
     rows = []
     name = GAME_FORM[game]
-    for chunk in page.split(b'<li class="seat">')[1:]:
+    for chunk in page.split(b'<li class="seat')[1:]:
         player = re.search(rb'name="' + name.encode() + rb'_(\d+)"', chunk)
-        chips = re.search(rb"(\d+) (?:chips|Chips)</span>", chunk)  # English or German
+        chips = re.search(rb'class="stack">(\d+)', chunk)
         if player and chips:
             rows.append((int(player.group(1)), int(chips.group(1))))
     return rows
@@ -85,20 +85,20 @@ def game_form(game: str, rows: list[tuple[int, int]], rng: random.Random) -> dic
     for pid in ids:
         if pid not in live:
             form[f"chips_{pid}"] = "1"
-            form[f"folded_{pid}"] = "on"
+            form[f"state_{pid}"] = "folded"
             continue
         if side_pot and pid == short:
             # Short-stacked and all-in: the others' extra chips make a side pot.
             form[f"chips_{pid}"] = str(stacks[pid])
-            form[f"allin_{pid}"] = "on"
+            form[f"state_{pid}"] = "allin"
         else:
             form[f"chips_{pid}"] = str(1 + bet)
     if game in BASEBALL_GAMES and rng.random() < 0.3:
         # A face-up 3: the first live player pays the pot of the antes.
         payer = live[0]
-        if f"allin_{payer}" not in form:
+        if form.get(f"state_{payer}") != "allin":
+            # The form adds the payment to the bets.
             form[f"paid_{payer}"] = str(len(ids))
-            form[f"chips_{payer}"] = str(1 + bet + len(ids))
     for place, pid in enumerate(rng.sample(live, k=len(live)), start=1):
         form[f"place_{pid}"] = str(place)
     return form

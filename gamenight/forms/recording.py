@@ -1,9 +1,14 @@
 """The entry form for a game dealt at the table: one row of inputs per seated player.
 
 One form serves every game family; the family decides which inputs a row has
-(chips put in, folded, all-in, a pot payment, the walk, in/out, held/dropped,
-the place in the showdown or the cards shown). Field names carry the player id
-(``chips_12``), so the page works as a plain HTML form without JavaScript.
+(chips bet, in / folded / all-in / sat out, a pot payment, the walk, in/out,
+held/dropped, the cards shown). Field names carry the player id (``chips_12``),
+so the page works as a plain HTML form without JavaScript.
+
+The host enters what happened, not sums: ``chips`` are the bets (ante included),
+a ticked "paid the pot" or "bought the walk" adds its price. The showdown is the
+finishing order as tapped (``order``: ``"12 15=17"``, ``=`` ties), or numbered
+places (``place_12``, as scripts post them), or the cards shown.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from gamenight.forms.recording_rules import (
     walk_field,
     wild_field,
 )
+from gamenight.forms.recording_taps import STATE_LABELS, State, parse_order
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS, Night
 from gamenight.services import TableHandInput
@@ -85,10 +91,11 @@ GAMES: dict[str, Game] = _games()
 # Every per-player input: the part of the field name before the player id.
 PLAYER_FIELDS = (
     "chips",
-    "folded",
-    "allin",
+    "state",
+    "pays",
     "paid",
     "struck",
+    "walks",
     "walk",
     "in",
     "place",
@@ -152,6 +159,10 @@ class RecordGameForm(forms.Form):
     """What happened in one game; :meth:`clean` turns it into the services' input."""
 
     key = forms.CharField(widget=forms.HiddenInput, max_length=100)
+    order = forms.CharField(widget=forms.HiddenInput, required=False, max_length=400)
+    # The page posts its ticks: an amount then counts only beside a ticked box (an
+    # amount left in a box ticked off again is no payment). Scripts post amounts alone.
+    ticks = forms.BooleanField(widget=forms.HiddenInput, required=False, initial=True)
     spit = forms.CharField(label=_("Spit card (in the middle)"), required=False, max_length=10)
     board = forms.CharField(
         label=_("Board (the five cards in the middle)"),
@@ -196,16 +207,25 @@ class RecordGameForm(forms.Form):
         pid, family = row.player_id, self.game.family
         fields = self.fields
         if family in _CHIP_FAMILIES:
-            fields[f"chips_{pid}"] = _chips(_("Chips put in"), required=True)
+            fields[f"chips_{pid}"] = _chips(_("Chips bet"), required=True)
             self.initial.setdefault(f"chips_{pid}", self.ante)
-            fields[f"folded_{pid}"] = forms.BooleanField(label=_("Folded"), required=False)
-            fields[f"allin_{pid}"] = forms.BooleanField(label=_("All-in"), required=False)
+            fields[f"state_{pid}"] = forms.ChoiceField(
+                label=_("In the hand"),
+                required=False,
+                choices=[(s.value, STATE_LABELS[s]) for s in State],
+                widget=forms.HiddenInput,
+            )
+            self.initial.setdefault(f"state_{pid}", State.IN.value)
             if self.game.pays_pot:
+                fields[f"pays_{pid}"] = forms.BooleanField(label=_("paid the pot"), required=False)
                 fields[f"paid_{pid}"] = _chips(_("Paid the pot"))
                 fields[f"struck_{pid}"] = forms.BooleanField(
                     label=_("Folded on a face-up 3"), required=False
                 )
                 if self.rules.buys_walks:  # never offered where the night sells no walk
+                    fields[f"walks_{pid}"] = forms.BooleanField(
+                        label=_("bought the walk"), required=False
+                    )
                     fields[f"walk_{pid}"] = walk_field(self.rules.walk_prices)
         elif family is Family.GUTS:
             fields[f"in_{pid}"] = forms.BooleanField(label=_("In"), required=False)
@@ -237,16 +257,74 @@ class RecordGameForm(forms.Form):
             fields[f"declare_{pid}"] = declaration_field()
 
     def row_fields(self) -> list[dict[str, Any]]:
-        """The bound fields of each row, for the template."""
+        """The bound fields of each row, for the template, with the row's state and
+        place in the tapped finishing order."""
         result = []
+        places = self._tapped_places()
+        prices = {"paid": self.pot_price(), "walk": self.walk_price()}
         for row in self.rows:
-            named = {}
+            for prefix, price in prices.items():
+                amount = self.fields.get(f"{prefix}_{row.player_id}")
+                if amount is not None and price:
+                    amount.widget.attrs["placeholder"] = str(price)  # what the tick adds
+            named: dict[str, Any] = {}
             for name in PLAYER_FIELDS:
                 field = f"{name}_{row.player_id}"
                 if field in self.fields:
                     named[name] = self[field]
+            state = self.state_of(row.player_id)
+            named["state_value"] = state.value
+            named["state_label"] = STATE_LABELS[state]
+            named["order_place"] = places.get(row.player_id)
             result.append({"row": row, **named})
         return result
+
+    def state_of(self, pid: int) -> State:
+        """The row's state as shown or posted (before cleaning: the page shows it too)."""
+        if self.game.family not in _CHIP_FAMILIES:
+            return State.IN
+        name = f"state_{pid}"
+        value = self.data.get(name) if self.is_bound else self.initial.get(name)
+        return State(value) if value in list(State) else State.IN
+
+    def _tapped_places(self) -> dict[int, int]:
+        text = str((self.data if self.is_bound else self.initial).get("order") or "")
+        groups = parse_order(text, {r.player_id for r in self.rows})
+        places, place = {}, 1
+        for group in groups:
+            for pid in group:
+                places[pid] = place
+            place += len(group)
+        return places
+
+    def pot_price(self) -> int | None:
+        """What "paid the pot" adds when no amount is typed: the fixed payment of the
+        house rules, else the antes (the pot when the first face-up card is dealt)."""
+        try:
+            values = house_options(self.game.slug, self.options)
+        except EngineError:
+            values = {}
+        fixed, cap = values.get("pay_fixed"), values.get("pot_cap")
+        if isinstance(fixed, int):
+            return fixed
+        antes = self.ante * sum(1 for r in self.rows if self.state_of(r.player_id) != State.OUT)
+        return min(antes, cap) if isinstance(cap, int) else antes
+
+    def walk_price(self) -> int | None:
+        """What "bought the walk" adds when no amount is typed: the house rules' price."""
+        try:
+            values = house_options(self.game.slug, self.options)
+        except EngineError:
+            return None
+        if values.get("walk_price_per_street"):
+            return None
+        down, up = values.get("walk_price"), values.get("walk_price_up")
+        if values.get("extra_face") == "up" and isinstance(up, int):
+            return up
+        return down if isinstance(down, int) else None
+
+    def buys_walks(self) -> bool:
+        return self.rules.buys_walks
 
     # ------------------------------------------------------------------ cleaning
     def clean_spit(self) -> Card | None:
@@ -364,6 +442,14 @@ class RecordGameForm(forms.Form):
                     % {"name": row.name},
                 )
                 prices = ()
+            elif not prices and data.get(f"walks_{row.player_id}") and self.walk_price() is None:
+                # Ticked, but tonight's walk has no one price (it grows by street, or is
+                # the limit's largest bet): the host types what was paid.
+                self.add_error(
+                    name,
+                    gettext("%(name)s: enter the price of each walk bought, e.g. 2 3.")
+                    % {"name": row.name},
+                )
             data[name] = prices
 
     def _check_declarations(self, data: dict[str, Any]) -> None:
@@ -382,7 +468,7 @@ class RecordGameForm(forms.Form):
     def _check_hand_sizes(self, data: dict[str, Any]) -> None:
         """Each player still in shows as many cards as the game deals them, beside their
         row; the engine's own check (the same function) guards every other caller."""
-        if any(data.get(f"place_{r.player_id}") for r in self.rows):
+        if data.get("order") or any(data.get(f"place_{r.player_id}") for r in self.rows):
             return  # places and cards together: :meth:`showdown` refuses the pair first
         switched = data.get("switched") or None
         game = switched or self.game.slug
@@ -392,7 +478,7 @@ class RecordGameForm(forms.Form):
         except EngineError as error:
             self.add_error(None, error_text(error))
             return
-        bought = {r.player_id: len(data.get(f"walk_{r.player_id}") or ()) for r in self.rows}
+        bought = {r.player_id: len(self._walks(r.player_id)) for r in self.rows}
         buying = not switched and self.rules.buys_walks
         for row in self.rows:
             cards = data.get(f"cards_{row.player_id}")
@@ -420,9 +506,39 @@ class RecordGameForm(forms.Form):
             return ()
         return (int(spit),)
 
+    def _state(self, pid: int) -> State:
+        value = self.cleaned_data.get(f"state_{pid}")
+        return State(value) if value in list(State) else State.IN
+
     def _out(self, pid: int) -> bool:
+        """Folded, struck out on a face-up 3, or not dealt in: not in the showdown."""
         data = self.cleaned_data
-        return bool(data.get(f"folded_{pid}") or data.get(f"struck_{pid}"))
+        return self._state(pid) in (State.FOLDED, State.OUT) or bool(data.get(f"struck_{pid}"))
+
+    def _payment(self, pid: int) -> int:
+        """The pot payment a ticked "paid the pot" adds (the amount typed, else the price)."""
+        data = self.cleaned_data
+        if data.get("ticks") and not data.get(f"pays_{pid}"):
+            return 0
+        if data.get(f"paid_{pid}"):
+            return int(data[f"paid_{pid}"])
+        if data.get(f"pays_{pid}"):
+            return self.pot_price() or 0
+        return 0
+
+    def _walks(self, pid: int) -> tuple[int, ...]:
+        """The price of each walk the player bought: the prices typed, else one walk at
+        the house rules' price when "bought the walk" is ticked."""
+        data = self.cleaned_data
+        if f"walk_{pid}" not in self.fields:
+            return ()  # the night sells no walk
+        if data.get("ticks") and not data.get(f"walks_{pid}"):
+            return ()
+        typed = tuple(data.get(f"walk_{pid}") or ())
+        if typed:
+            return typed
+        price = self.walk_price()
+        return (price,) if data.get(f"walks_{pid}") and price else ()
 
     def _contenders(self) -> list[int]:
         """The players whose hands go to the showdown."""
@@ -438,10 +554,25 @@ class RecordGameForm(forms.Form):
         contenders = self._contenders()
         hands = {p: data[f"cards_{p}"] for p in contenders if data.get(f"cards_{p}")}
         places = {p: data[f"place_{p}"] for p in contenders if data.get(f"place_{p}")}
-        if hands and places:
-            raise ValidationError(gettext("Enter either the places or the cards shown, not both."))
+        tapped = tuple(
+            group
+            for group in (
+                tuple(p for p in g if p in contenders)
+                for g in parse_order(data.get("order") or "", set(contenders))
+            )
+            if group
+        )
+        if hands and (places or tapped):
+            raise ValidationError(
+                gettext("Enter either the finishing order or the cards, not both.")
+            )
         if hands:
             return ShownCards(hands=hands, shared=self._shared(data))
+        if tapped:
+            # Whoever was not tapped shares the last place: the host taps as far as
+            # it matters, and the bar shows at once who wins what.
+            rest = tuple(p for p in contenders if not any(p in g for g in tapped))
+            return HostRanking(groups=tapped + ((rest,) if rest else ()))
         if places:
             order = sorted(set(places.values()))
             groups = tuple(tuple(p for p in places if places[p] == place) for place in order)
@@ -453,12 +584,21 @@ class RecordGameForm(forms.Form):
         ids = [r.player_id for r in self.rows]
         payments: list[PotPayment] = []
         walks: list[WalkPurchase] = []
+        put_in: dict[int, int] = {}
         for pid in ids:
+            if self._state(pid) is State.OUT:
+                put_in[pid] = 0  # not dealt in: no ante, no bet, no payment
+                continue
+            paid, walk = self._payment(pid), self._walks(pid)
             if data.get(f"struck_{pid}"):
                 payments.append(PotPayment(seat=pid, amount=None))
-            elif data.get(f"paid_{pid}"):
-                payments.append(PotPayment(seat=pid, amount=data[f"paid_{pid}"]))
-            walks += [WalkPurchase(seat=pid, amount=p) for p in data.get(f"walk_{pid}") or ()]
+            elif paid:
+                payments.append(PotPayment(seat=pid, amount=paid))
+            walks += [WalkPurchase(seat=pid, amount=price) for price in walk]
+            # The chips bet, and what the ticks add: the host never adds them up.
+            bets = data[f"chips_{pid}"] + (0 if data.get(f"struck_{pid}") else paid)
+            put_in[pid] = bets + sum(walk)
+        out = frozenset(p for p in ids if self._state(p) is State.OUT)
         spit = data.get("spit")
         shows = self.showdown()
         shown = shows.hands if isinstance(shows, ShownCards) else {}
@@ -466,9 +606,10 @@ class RecordGameForm(forms.Form):
         declared = {p: data[f"declare_{p}"] for p in shown if data.get(f"declare_{p}")}
         return TableHandInput(
             game=self.game.slug,
-            put_in={pid: data[f"chips_{pid}"] for pid in ids},
-            folded=frozenset(p for p in ids if data.get(f"folded_{p}")),
-            all_in=frozenset(p for p in ids if data.get(f"allin_{p}") and not self._out(p)),
+            put_in=put_in,
+            anted=frozenset(ids) - out if out else None,
+            folded=frozenset(p for p in ids if self._state(p) in (State.FOLDED, State.OUT)),
+            all_in=frozenset(p for p in ids if self._state(p) is State.ALL_IN),
             pot_payments=tuple(payments),
             walk_purchases=tuple(walks),
             showdown=shows,

@@ -25,6 +25,7 @@ from gamenight.models import NIGHT_POTS, Account, AccountKind, Membership, Night
 from gamenight.pages.access import night_for_user
 from gamenight.pages.deals import deal_list_context
 from gamenight.pages.host_panel import host_panel_context
+from gamenight.pages.recorded import forget_recorded, pop_recorded
 from gamenight.pages.render import render_page
 from gamenight.services import HandRunningError, PlayerInHandError
 
@@ -131,4 +132,9 @@ def night_page(
     """The night page (for HTMX its content), with any refused form or message given."""
     night, membership = night_for_user(request, night_id)
     context = night_context(night, membership, **forms_given)
-    return render_page(request, "nights/night.html", context, status=status)
+    # Just back from the record form: the game recorded, with its Undo.
+    context["recorded"] = pop_recorded(request, night, context["deal_rows"])
+    response = render_page(request, "nights/night.html", context, status=status)
+    if context["recorded"] is not None:
+        forget_recorded(response)  # shown once
+    return response

@@ -1,9 +1,12 @@
 """Recording a game dealt at the table: the entry form, the preview, confirm and undo.
 
-One view per page. The form posts to itself: a stepper button (``step``)
-re-renders it with one number changed, ``preview`` shows what the engine
-settles, ``confirm`` records it once per idempotency key and goes back to the
-night. An HTMX request gets the form partial, a plain one the whole page.
+One view per page. The form posts to itself: without JavaScript a tap (``act``:
+a stepper, the state control, a name in the finishing order, "everyone calls")
+re-renders it with that change; with it, static/js/record_form.js makes the change
+in the page and the bar at the bottom (``bar``) asks for what the engine settles on
+every change. ``confirm`` records once per idempotency key and goes back to the
+night page, which shows the result with an Undo (pages/recorded.py). An HTMX
+request gets the form partial (or the bar alone), a plain one the whole page.
 """
 
 from __future__ import annotations
@@ -34,9 +37,9 @@ from gamenight.forms.recording import (
     not_at_table_message,
     shelby_options,
 )
+from gamenight.forms.recording_taps import apply_act
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
-    MAX_CHIPS,
     Membership,
     Night,
     NightStatus,
@@ -46,12 +49,13 @@ from gamenight.pages.access import night_for_user
 from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.deals import deal_list_context
 from gamenight.pages.night_confirms import undo_panel
+from gamenight.pages.recorded import remember_recorded
+from gamenight.pages.recording_form import bar_errors, form_header, with_cards
 from gamenight.pages.recording_preview import (
     night_pot_preview,
     table_hand_preview,
 )
 from gamenight.pages.recording_stale import changed_message, gone_sentence, strip_stale_players
-from gamenight.request_numbers import signed_number, whole_number
 from gamenight.services import preview as previews
 from gamenight.services.recording import night_game_options
 from gamenight.services.table_version import version_since
@@ -102,7 +106,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     context: dict[str, Any] = {
         "night": night,
         "game": chosen,
-        "games": GAMES.values(),
+        **form_header(night, chosen, table),
         "shelby": shelby,
         "pots": previews.night_pots(night) if chosen.family is Family.GUTS else None,
         "closed": _closed_message(night) if night.status != NightStatus.RUNNING else "",
@@ -122,8 +126,9 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
         return _render_form(request, context, form)
 
     data = request.POST.copy()
-    step = data.pop("step", None)
+    step = data.pop("step", None) or data.pop("act", None)
     confirm = not step and "confirm" in data
+    bar_only = not step and not confirm and "bar" in data
     gone, stranger = strip_stale_players(night, data, (r.player_id for r in rows))
     if confirm and (gone or stranger) and _recorded_already(night, data.get("key")):
         # The second tap of a confirm whose first tap took someone's last chips.
@@ -136,11 +141,15 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     elif gone:
         context["error"] = gone_sentence(gone)
     if step:
-        _apply_step(data, step[-1])
+        apply_act(data, step[-1], bet=context["bet"], ids=[r.player_id for r in rows])
         form = make_form(data)
+        context["preview"] = _quiet_preview(request, night, chosen, form)
         return _render_form(request, context, form, show_errors=False)
 
     form = make_form(data)
+    if bar_only:
+        context["preview"] = _quiet_preview(request, night, chosen, form, context)
+        return _render_form(request, context, form, bar_only=True)
     if context["closed"]:
         context["error"] = context["closed"]
         return _render_form(request, context, form)
@@ -155,7 +164,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
         return _render_form(request, context, form)
     try:
         if confirm:
-            _record(request, night, chosen, form, table_version=data.get("table") or None)
+            done = _record(request, night, chosen, form, table_version=data.get("table") or None)
         else:
             context["preview"] = _preview(request, night, chosen, form)
     except services.TableChangedError as error:
@@ -171,7 +180,9 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     else:
         if confirm:
             url = night_page_url(night)
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            remember_recorded(response, night, done)
+            return response
     return _render_form(request, context, form)
 
 
@@ -203,28 +214,56 @@ def _fresh_preview(
         return {"error_detail": error_text(error)}
 
 
-def _apply_step(data: Any, step: str) -> None:
-    """``chips_12:-1`` changes the field by the amount, never below 0."""
-    name, _sep, amount = step.partition(":")
-    delta = signed_number(amount)
-    current = whole_number(data.get(name) or "0")
-    if delta is None or current is None:
-        return
-    data[name] = str(max(0, min(MAX_CHIPS, current + delta)))
-
-
 def _render_form(
     request: HtmxHttpRequest,
     context: dict[str, Any],
     form: RecordGameForm,
     *,
     show_errors: bool = True,
+    bar_only: bool = False,
 ) -> HttpResponse:
-    context = {**context, "form": form, "rows": form.row_fields(), "show_errors": show_errors}
+    rows = form.row_fields()
+    context = {
+        **context,
+        "form": form,
+        "rows": rows,
+        "contenders": [r for r in rows if r["state_value"] in ("in", "allin")],
+        "show_errors": show_errors,
+        "live": bar_only,
+        "buys_walks": form.buys_walks(),
+        "pot_price": form.pot_price() if form.game.pays_pot else None,
+        "walk_price": form.walk_price(),
+        "with_cards": with_cards(form),
+        "call": (form.data.get("call") if form.is_bound else None) or context["call"],
+        "bar_errors": bar_errors(form, context) if show_errors or bar_only else {},
+    }
     template = "recording/record_game.html"
     if request.htmx and not request.htmx.boosted:
-        template += "#record-form"
+        template += "#record-bar" if bar_only else "#record-form"
     return render(request, template, context)
+
+
+def _quiet_preview(
+    request: HttpRequest,
+    night: Night,
+    game: Game,
+    form: RecordGameForm,
+    context: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """The bar's preview of the form as it is; why not, in ``context["error"]``."""
+    if night.status != NightStatus.RUNNING or not form.is_valid():
+        return None
+    try:
+        return _preview(request, night, game, form)
+    except ValidationError as error:
+        message = " ".join(error.messages)
+    except services.LedgerError as error:
+        message = str(error)
+    except EngineError as error:
+        message = error_text(error)
+    if context is not None and not context.get("error"):
+        context["error"] = message
+    return None
 
 
 def _preview(

@@ -132,7 +132,7 @@ def player_ids() -> dict[str, int]:
 def seat_row(page: Any, name: str) -> Any:
     """A player's row in the recording form."""
     return page.locator("#record-form li.seat").filter(
-        has=page.locator(".seat-head strong", has_text=re.compile(rf"^{name}$"))
+        has=page.locator(".seat-head strong", has_text=re.compile(rf"^(\d+ )?{name}$"))
     )
 
 
@@ -141,6 +141,10 @@ def open_game(page: Any, slug: str) -> None:
     page.locator(f'ul.games a[href$="/record/{slug}/"]').click()
     expect(page.locator("#record-form")).to_be_visible()
     fits_phone(page)
+
+
+# The places given to fill_row, tapped in finishing order by preview() (per page).
+_PLACES: dict[int, dict[str, int]] = {}
 
 
 def fill_row(
@@ -153,32 +157,52 @@ def fill_row(
     is_in: bool = False,
     place: int | None = None,
 ) -> None:
-    """One player's row of the recording form."""
+    """One player's row of the recording form; the place is tapped with the others."""
     row = seat_row(page, name)
     if chips is not None:
         row.locator("input[name^=chips_]").fill(str(chips))
-    if folded:
-        row.locator("input[name^=folded_]").check()
-    if all_in:
-        row.locator("input[name^=allin_]").check()
+    # The one state control: in, folded, all-in, sat out, a tap each.
+    for _ in range(1 if folded else 2 if all_in else 0):
+        row.locator("button.state").click()
+        page.wait_for_load_state()
     if is_in:
         row.locator("input[name^=in_]").check()
     if place is not None:
-        row.locator("input[name^=place_]").fill(str(place))
+        _PLACES.setdefault(id(page), {})[name] = place
+
+
+def tap_finishing_order(page: Any, places: dict[str, int]) -> None:
+    """Tap the names best first; a place shared with the one before is a tie."""
+    previous = None
+    for name, place in sorted(places.items(), key=lambda item: item[1]):
+        if place == previous:
+            page.locator("#tie-next").check()
+        seat_row(page, name).locator("button.order").click()
+        page.wait_for_load_state()
+        previous = place
 
 
 def preview(page: Any) -> Any:
-    """Ask for the preview; the section that shows what would be recorded."""
-    page.locator("#record-form .actions").get_by_role("button", name="Preview").click()
-    section = page.locator("#record-form section.preview")
+    """Tap the showdown, then open what the bar at the bottom shows would be recorded."""
+    tap_finishing_order(page, _PLACES.pop(id(page), {}))
+    bar = page.locator("#record-bar")
+    # With JavaScript the bar follows every change; without it, Enter in a field asks.
+    if not page.locator("html.js").count():
+        page.locator("#record-form input[type=number]").first.press("Enter")
+    # The bar is busy until it shows the last change.
+    expect(page.locator("#record-bar:not([aria-busy])")).to_have_count(1)
+    details = bar.locator("details.bar-preview")
+    expect(details).to_be_visible()
+    details.locator("summary").click()
+    section = bar.locator("section.preview")
     expect(section).to_be_visible()
     fits_phone(page)
     return section
 
 
 def confirm(page: Any) -> None:
-    """Record the previewed game; the app goes back to the night page."""
-    page.get_by_role("button", name="Confirm and record").click()
+    """Record the game from the bar; the app goes back to the night page."""
+    page.locator("#record-bar").get_by_role("button", name="Confirm and record").click()
     expect(page.get_by_role("heading", name="Table")).to_be_visible()
     fits_phone(page)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_steps import fill_row, fits_phone, log_in
+from browser_steps import fill_row, fits_phone, log_in, preview
 from playwright.sync_api import expect
 
 
@@ -32,8 +32,7 @@ def test_the_german_night_and_its_recording_form(
     fill_row(page, "Ben", chips=10, place=1)
     for name in ("Carla", "Dan", "Eva"):
         fill_row(page, name, folded=True)
-    page.locator("#record-form .actions").get_by_role("button", name="Vorschau").click()
-    shown = page.locator("#record-form section.preview")
+    shown = preview(page)
     expect(shown.locator("ul.pots > li").first).to_contain_text("Hauptpot: 23")
     expect(page.get_by_role("button", name="Bestätigen und eintragen")).to_be_visible()
     fits_phone(page)

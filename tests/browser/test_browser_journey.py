@@ -80,12 +80,12 @@ def test_a_whole_night_on_a_phone(page: Any) -> None:
     confirm(page)
     assert stacks(page) == {"Anna": 99, "Ben": 99, "Carla": 99, "Dan": 184, "Eva": 19}
 
-    # ---- Baseball with a side pot: steppers, toggles, the showdown as places.
+    # ---- Baseball with a side pot: steppers, the state control, the showdown tapped.
     open_game(page, "baseball")
     fill_row(page, "Anna", chips=25, place=3)
     ben_chips = seat_row(page, "Ben").locator("input[name^=chips_]")
     ben_chips.fill("24")
-    seat_row(page, "Ben").get_by_role("button", name="one chip more").click()
+    seat_row(page, "Ben").get_by_role("button", name="one bet more").click()
     expect(ben_chips).to_have_value("25")
     fill_row(page, "Ben", place=2)
     fill_row(page, "Carla", folded=True)

@@ -26,7 +26,8 @@ def five(db: None) -> Table:
 def baseball_preview(table: Table, lang: str) -> str:
     """The Baseball sheet: Anna pays the pot (15) and wins 30 with four kings."""
     by_name = {p.name: p.pk for p in table.players}
-    chips = {"Anna": 18, "Ben": 3, "Carla": 3, "Dan": 3, "Eva": 3}
+    # The bets; the pot payment is the form's to add.
+    chips = {"Anna": 3, "Ben": 3, "Carla": 3, "Dan": 3, "Eva": 3}
     cards = {
         "Anna": "Ks Kh 9c 3c Bd 5h 8s",
         "Ben": "Ds Dh Dd 4d 7c Ad 2h Bc",
@@ -34,7 +35,7 @@ def baseball_preview(table: Table, lang: str) -> str:
     }
     data: dict[str, Any] = {"key": "key-1", "preview": "1", f"paid_{by_name['Anna']}": 15}
     data |= {f"chips_{by_name[n]}": c for n, c in chips.items()}
-    data |= {f"folded_{by_name[n]}": "on" for n in ("Dan", "Eva")}
+    data |= {f"state_{by_name[n]}": "folded" for n in ("Dan", "Eva")}
     data |= {f"cards_{by_name[n]}": c for n, c in cards.items()}
     client = Client(HTTP_ACCEPT_LANGUAGE=lang)
     client.force_login(table.owner)

@@ -28,9 +28,9 @@ def _record_baseball(table: Table) -> None:
     """The Baseball sheet: Anna pays the pot (15) and wins 30 with four kings."""
     by_name = {p.name: p.pk for p in table.players}
     data: dict[str, Any] = {"key": "key-1", "confirm": "1", f"paid_{by_name['Anna']}": 15}
-    data |= {f"chips_{by_name[n]}": c for n, c in {"Anna": 18, "Ben": 3, "Carla": 3}.items()}
-    data |= {f"chips_{by_name[n]}": 3 for n in ("Dan", "Eva")}
-    data |= {f"folded_{by_name[n]}": "on" for n in ("Dan", "Eva")}
+    # The chips bet (the form adds Anna's pot payment), Dan and Eva folded.
+    data |= {f"chips_{by_name[n]}": 3 for n in ("Anna", "Ben", "Carla", "Dan", "Eva")}
+    data |= {f"state_{by_name[n]}": "folded" for n in ("Dan", "Eva")}
     cards = {
         "Anna": "Ks Kh 9c 3c Bd 5h 8s",
         "Ben": "Ds Dh Dd 4d 7c Ad 2h Bc",

@@ -61,7 +61,7 @@ def _minimal_hand(entry: GameEntry, table: Table, key: str) -> dict[str, Any]:
     return {
         **data,
         **{f"chips_{pid}": ante for pid in (anna, ben, *rest)},
-        **{f"folded_{pid}": "on" for pid in rest},
+        **{f"state_{pid}": "folded" for pid in rest},
     }
 
 

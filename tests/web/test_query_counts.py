@@ -92,12 +92,13 @@ PAGES: dict[str, tuple[int, Request]] = {
     "night page (closed)": (12, lambda c, s: c.get(f"/nights/{s.closed_night.pk}/")),
     # The running night also shows the digital-hands panel (its hand and seat links).
     "night page (running)": (13, lambda c, s: c.get(f"/nights/{s.running_night.pk}/")),
+    # The record form's page also counts the group's games for its picker (most played first).
     "recording form GET": (
-        7,
+        8,
         lambda c, s: c.get(f"/nights/{s.running_night.pk}/record/seven-card-stud/"),
     ),
     "recording POST preview": (
-        14,
+        15,
         lambda c, s: c.post(
             f"/nights/{s.running_night.pk}/record/seven-card-stud/",
             _form_data(s, confirm=False),

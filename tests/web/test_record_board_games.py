@@ -37,7 +37,7 @@ def _hi_lo_sheet(table: Table) -> dict[str, Any]:
         table,
         "Ks Qs 8s 6s 2s",
         chips={"Anna": 10, "Ben": 10, "Carla": 10, "Dan": 5},
-        folded={"Dan": "on"},
+        state={"Dan": "folded"},
         cards={"Anna": "As Js 9d 9c", "Ben": "Ac 3d Kd Jh", "Carla": "4c 7d Kh Td"},
     )
 
@@ -92,7 +92,7 @@ def test_a_holdem_hand_shows_two_cards_each(four: Table) -> None:
         four,
         "Qh Jh 2s 7h 3c",
         chips={"Anna": 4, "Ben": 4, "Carla": 1, "Dan": 1},
-        folded={"Carla": "on", "Dan": "on"},
+        state={"Carla": "folded", "Dan": "folded"},
         cards={"Anna": "Ah Kh 5d", "Ben": "Qc Qd"},
     )
     sent = client_for(four.owner).post(record_url(four, "texas-holdem"), {**data, "confirm": "1"})

@@ -34,10 +34,11 @@ def sheet(table: Table, cards: dict[str, str]) -> dict[str, Any]:
     """The Baseball sheet's hand: Anna pays the pot of 15, Dan and Eva fold."""
     ids = _by_name(table)
     data: dict[str, Any] = {"key": "ranks-1", f"paid_{ids['Anna']}": 15}
-    for name, chips in {"Anna": 18, "Ben": 3, "Carla": 3, "Dan": 3, "Eva": 3}.items():
-        data[f"chips_{ids[name]}"] = chips
+    # The chips bet: the form adds Anna's pot payment.
+    for name in ("Anna", "Ben", "Carla", "Dan", "Eva"):
+        data[f"chips_{ids[name]}"] = 3
     for name in ("Dan", "Eva"):
-        data[f"folded_{ids[name]}"] = "on"
+        data[f"state_{ids[name]}"] = "folded"
     for name, text in cards.items():
         data[f"cards_{ids[name]}"] = text
     return data

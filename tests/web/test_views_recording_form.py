@@ -18,7 +18,7 @@ from gamenight.models import AccountKind, Transaction
 
 
 def hand(table: Table, chips: dict[str, int], **per_player: dict[str, Any]) -> dict[str, Any]:
-    """Form data by player name: ``folded={"Dan": "on"}``, ``place={"Anna": 1}``."""
+    """Form data by player name: ``state={"Dan": "folded"}``, ``place={"Anna": 1}``."""
     by_name = {p.name: p.pk for p in table.players}
     data: dict[str, Any] = {"key": "key-1"}
     for name, amount in chips.items():
@@ -39,12 +39,13 @@ def five(db: None) -> Table:
 
 def baseball_sheet(table: Table) -> dict[str, Any]:
     """The Baseball sheet: five ante 1, 15 in the pot after round one, Anna pays the pot
-    (15 → 30); Anna K K 9 3 B 5 8 (four kings) beats Ben D D D 4 7 A 2 B."""
+    (15 → 30); Anna K K 9 3 B 5 8 (four kings) beats Ben D D D 4 7 A 2 B. The chips are
+    the bets: the form adds Anna's payment of 15."""
     return hand(
         table,
-        {"Anna": 18, "Ben": 3, "Carla": 3, "Dan": 3, "Eva": 3},
+        {"Anna": 3, "Ben": 3, "Carla": 3, "Dan": 3, "Eva": 3},
         paid={"Anna": 15},
-        folded={"Dan": "on", "Eva": "on"},
+        state={"Dan": "folded", "Eva": "folded"},
         cards={
             "Anna": "Ks Kh 9c 3c Bd 5h 8s",
             "Ben": "Ds Dh Dd 4d 7c Ad 2h Bc",
@@ -124,7 +125,7 @@ def test_a_short_all_in_makes_a_side_pot_shown_in_the_preview(db: None) -> None:
     data = hand(
         table,
         {"Anna": 10, "Ben": 30, "Carla": 30},
-        allin={"Anna": "on"},
+        state={"Anna": "allin"},
         place={"Anna": 1, "Ben": 2, "Carla": 3},
     )
     # Anna is all-in with 10 although she has 51: the engine refuses, and says why.
@@ -336,7 +337,7 @@ def test_a_missing_showdown_is_explained(table: Table) -> None:
 
 def test_places_and_cards_together_are_refused(table: Table) -> None:
     html = post_bad(table, hand(table, GOOD, place=PLACES, cards={"Anna": "As"}))
-    assert "Enter either the places or the cards shown, not both." in html
+    assert "Enter either the finishing order or the cards, not both." in html
 
 
 def test_a_closed_night_records_nothing(table: Table) -> None:
@@ -425,8 +426,7 @@ def test_a_bought_walk_needs_the_extra_card_shown(five: Table) -> None:
     five.night.save(update_fields=["game_options"])
     data = baseball_sheet(five)
     by_name = {p.name: p.pk for p in five.players}
-    data[f"chips_{by_name['Carla']}"] = 8  # 3 as before and 5 for the walk
-    data[f"walk_{by_name['Carla']}"] = 5
+    data[f"walk_{by_name['Carla']}"] = 5  # the form adds the 5 to Carla's 3
     html = post_bad(five, data, game="baseball")
     assert "Carla bought the walk but shows 7 cards: Baseball takes at least 8 then" in html
     assert "Ben shows 8 cards but bought no walk" in html

@@ -86,7 +86,7 @@ def test_a_stale_form_with_a_player_now_out_of_chips_names_them_once(table: Tabl
     tab_a, tab_b = client_for(table.owner), client_for(table.owner)
     stale = previewed(tab_b, table, hand(table, "tab-b", SMALL, ANNA_FIRST))
     bust = hand(table, "tab-a", CARLA_BUST, {"Anna": 1, "Carla": 2})
-    bust[f"folded_{table.ids[1]}"] = "on"
+    bust[f"state_{table.ids[1]}"] = "folded"
     assert tab_a.post(record_url(table), {**bust, "confirm": "1"}).status_code == 302
     assert stacks(table.night)["Carla"] == 0
     response = tab_b.post(record_url(table), {**stale, "confirm": "1"})
@@ -109,7 +109,7 @@ def test_a_double_tap_after_the_first_tap_took_a_players_last_chips_records_once
 ) -> None:
     client = client_for(table.owner)
     bust = hand(table, "k", CARLA_BUST, {"Anna": 1, "Carla": 2})
-    bust[f"folded_{table.ids[1]}"] = "on"
+    bust[f"state_{table.ids[1]}"] = "folded"
     data = {**previewed(client, table, bust), "confirm": "1"}
     assert client.post(record_url(table), data).status_code == 302
     assert client.post(record_url(table), data).status_code == 302
@@ -186,10 +186,10 @@ def test_a_stale_form_that_no_longer_settles_says_both_in_one_message(table: Tab
     """Anna and Ben folded to Carla; without her the hand has nobody left to win it."""
     anna, ben, _carla = table.ids
     tab_a, tab_b = client_for(table.owner), client_for(table.owner)
-    folded = {**hand(table, "tab-b", SMALL, {"Carla": 1}), f"folded_{anna}": "on"}
-    stale = previewed(tab_b, table, {**folded, f"folded_{ben}": "on"})
+    folded = {**hand(table, "tab-b", SMALL, {"Carla": 1}), f"state_{anna}": "folded"}
+    stale = previewed(tab_b, table, {**folded, f"state_{ben}": "folded"})
     bust = hand(table, "tab-a", CARLA_BUST, {"Anna": 1, "Carla": 2})
-    bust[f"folded_{table.ids[1]}"] = "on"
+    bust[f"state_{table.ids[1]}"] = "folded"
     assert tab_a.post(record_url(table), {**bust, "confirm": "1"}).status_code == 302
     said = alerts(tab_b.post(record_url(table), {**stale, "confirm": "1"}).content.decode())
     assert len(said) == 1, said

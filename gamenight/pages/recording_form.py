@@ -1,0 +1,93 @@
+"""What the record form shows above the players: who deals, the ante, the bet size,
+the house rules in force and the other games, the night's most played first."""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from django.db.models import Count
+
+from gamenight.forms.recording import GAMES, Game, RecordGameForm
+from gamenight.forms.recording_taps import STATE_LABELS
+from gamenight.games import option_label
+from gamenight.models import Deal, Night
+from gamenight.services.recording import night_game_options
+from gamenight.services.table import Table
+
+
+def bet_size(night: Night) -> int:
+    """What a stepper tap adds: the night's smallest bet (1 when none is set)."""
+    options = night.game_options if isinstance(night.game_options, dict) else {}
+    betting = options.get("betting")
+    low = betting.get("low") if isinstance(betting, dict) else None
+    return low if isinstance(low, int) and low > 0 else 1
+
+
+def house_rules(night: Night, game: Game) -> list[str]:
+    """The game's house options set for the night, as the rules card names them."""
+    rules = []
+    for name, value in night_game_options(night, game.slug).items():
+        if value is False or value is None or value == "":
+            continue
+        label = option_label(game.slug, name)
+        rules.append(label if value is True else f"{label}: {value}")
+    return rules
+
+
+def games_by_use(night: Night) -> list[Game]:
+    """The games the night allows (all if it names none), the group's most played first."""
+    allowed = [g for g in (night.allowed_games or []) if g in GAMES] or list(GAMES)
+    played = dict(
+        Deal.objects.filter(night__group_id=night.group_id, game__in=allowed)
+        .values("game")
+        .annotate(n=Count("id"))
+        .values_list("game", "n")
+    )
+    order = {slug: i for i, slug in enumerate(allowed)}
+    return [GAMES[s] for s in sorted(allowed, key=lambda s: (-played.get(s, 0), order[s]))]
+
+
+def form_header(night: Night, game: Game, table: Table | None) -> dict[str, Any]:
+    # The dealer from the seats already read; the picker's games only when the whole
+    # page is drawn (a callable: the template calls it), not for the form's partial.
+    dealer = next((s for s in (table.seats if table else ()) if s.seat.pk == night.dealer_id), None)
+    return {
+        "dealer_name": dealer.name if dealer is not None else "",
+        "bet": bet_size(night),
+        # "Everyone antes and calls X" starts at the ante and one bet.
+        "call": night.ante + bet_size(night),
+        "house_rules": house_rules(night, game),
+        "games": functools.partial(games_by_use, night),
+        "state_labels": json.dumps({s.value: str(label) for s, label in STATE_LABELS.items()}),
+    }
+
+
+def with_cards(form: RecordGameForm) -> bool:
+    """The cards fields are shown when asked for, or when some were entered."""
+    data = form.data if form.is_bound else {}
+    return bool(data.get("with_cards")) or any(
+        str(data.get(f"cards_{r.player_id}") or "").strip() for r in form.rows
+    )
+
+
+def bar_errors(form: RecordGameForm, context: dict[str, Any]) -> dict[str, list[str]]:
+    """Every message of the form in the bar, where the host's thumb is: the page's own
+    and the form's (``alerts``), and the fields' naming their player (the rows show
+    them too, ``fields``)."""
+    said = " ".join(m for m in (context.get("error"), context.get("error_detail")) if m)
+    alerts = [said] if said else []
+    fields: list[str] = []
+    if form.is_bound:
+        alerts += [str(m) for m in form.non_field_errors()]
+        names = {f"_{r.player_id}": r.name for r in form.rows}
+        for field, errors in form.errors.items():
+            if field == "__all__":
+                continue
+            who = next((n for suffix, n in names.items() if field.endswith(suffix)), "")
+            for error in errors:
+                message = str(error)
+                starts = who and message.startswith(who)
+                fields.append(f"{who}: {message}" if who and not starts else message)
+    return {"alerts": list(dict.fromkeys(alerts)), "fields": list(dict.fromkeys(fields))}
