@@ -239,6 +239,8 @@ def night_figures(
             guts_history.append(
                 {
                     "label": label,
+                    "kind": _row_kind(head),
+                    "deal": head.deal_number,
                     "undo": head.kind == TransactionKind.REVERSAL,
                     "pot": guts_pot,
                     "reserve": guts_reserve,
@@ -348,6 +350,15 @@ def settle_up_data(results: dict[str, int], chip_value_cents: int | None) -> dic
         "chip_value_cents": chip_value_cents,
         "transfers": [{"payer": t.payer, "payee": t.payee, "cents": t.amount} for t in transfers],
     }
+
+
+def _row_kind(row: LedgerRow) -> str:
+    """What a row of the Guts pot's history is, for the page to word it (reports/labels.py)."""
+    if row.kind == TransactionKind.REVERSAL:
+        return "undo"
+    if row.original_kind == TransactionKind.POT_SPLIT:
+        return "split"
+    return "deal" if row.deal_number is not None else str(row.kind)
 
 
 def _label(row: LedgerRow) -> str:

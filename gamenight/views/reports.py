@@ -8,6 +8,7 @@ again every two seconds; without JavaScript a refresh link does the same.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -41,6 +42,9 @@ from gamenight.pages.access import group_for_user, night_for_user, season_for_us
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.reports import build, mailing
+from gamenight.reports.csv_export import entries_csv
+from gamenight.reports.labels import guts_label
+from gamenight.reports.night import ledger_rows
 from gamenight.services import LedgerError
 from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
@@ -90,11 +94,25 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
         **_ledger_problem(report),
         "game_label": game_title,
         "game_mix": [{**m, "label": game_title(m["game"])} for m in (data.get("game_mix") or [])],
+        "dealers": [
+            {**d, "games": [{**g, "label": game_title(g["game"])} for g in d.get("games") or []]}
+            for d in (data.get("dealers") or [])
+        ],
+        "guts_history": [{**g, "label": guts_label(g)} for g in (data.get("guts_history") or [])],
+        "season_nights": [{**n, "day": _date(n.get("date"))} for n in (data.get("nights") or [])],
         "biggest_pots": [
             {**p, "label": game_title(p["game"]) if p["game"] else ""}
             for p in (data.get("biggest_pots") or [])
         ],
     }
+
+
+def _date(iso: object) -> object:
+    """A date stored as ISO text, as a date (the template formats it in the reader's way)."""
+    try:
+        return date.fromisoformat(str(iso))
+    except ValueError:
+        return iso
 
 
 def _chip_form(group: Group, membership: Membership) -> ChipValueForm | None:
@@ -147,7 +165,7 @@ def night_report_png(request: AuthenticatedHttpRequest, night_id: int) -> HttpRe
 def night_report_csv(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, _membership = night_for_user(request, night_id)
     report = NightReport.objects.filter(night=night).first()
-    return _entries_csv(report, f"night-{night.date}-entries.csv")
+    return _entries_csv(report, f"night-{night.date}-entries.csv", [night.pk])
 
 
 @login_required
@@ -280,7 +298,8 @@ def season_report_csv(
 ) -> HttpResponse:
     season, _membership = season_for_user(request, group_id, season_id)
     report = SeasonReport.objects.filter(season=season).first()
-    return _entries_csv(report, f"season-{season.pk}-entries.csv")
+    nights = [n["id"] for n in (report.data.get("nights") or [])] if report else []
+    return _entries_csv(report, f"season-{season.pk}-entries.csv", nights, by_night=True)
 
 
 @login_required
@@ -383,10 +402,26 @@ def _chart(report: NightReport | SeasonReport | None) -> HttpResponse:
     return response
 
 
-def _entries_csv(report: NightReport | SeasonReport | None, filename: str) -> HttpResponse:
-    """A built report's ledger entries as a CSV download; 404 while there are none."""
+def _entries_csv(
+    report: NightReport | SeasonReport | None,
+    filename: str,
+    night_ids: list[int],
+    *,
+    by_night: bool = False,
+) -> HttpResponse:
+    """A built report's ledger entries as a CSV download; 404 while there are none.
+
+    The file is written again from the ledger, in the reader's language: the one
+    stored with the report (for the mail) is in the worker's. The nights of a
+    built report are closed, so their entries are the ones it was built from.
+    """
     if report is None or not report.built_generation or not report.csv:
         raise Http404("no entries yet")
-    response = HttpResponse(report.csv, content_type="text/csv; charset=utf-8")
+    labels = None
+    if by_night:
+        dates = Night.objects.filter(pk__in=night_ids).values_list("pk", "date")
+        labels = {pk: date_format(day, "SHORT_DATE_FORMAT") for pk, day in dates}
+    text = entries_csv(ledger_rows(night_ids), nights=labels)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
