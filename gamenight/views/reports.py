@@ -8,6 +8,8 @@ again every two seconds; without JavaScript a refresh link does the same.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -19,8 +21,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.formats import date_format, number_format
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -41,7 +43,7 @@ from gamenight.models import (
 from gamenight.pages.access import group_for_user, night_for_user, season_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, render_page
-from gamenight.reports import build, mailing
+from gamenight.reports import BadReportDataError, build, mailing
 from gamenight.reports.csv_export import entries_csv
 from gamenight.reports.labels import guts_label
 from gamenight.reports.night import ledger_rows
@@ -157,7 +159,8 @@ def night_report(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespon
 @require_GET
 def night_report_png(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, _membership = night_for_user(request, night_id)
-    return _chart(NightReport.objects.filter(night=night).exclude(png=b"").first())
+    report = NightReport.objects.filter(night=night).exclude(png=b"").first()
+    return _chart(report, lambda: build.night_chart(night.pk))
 
 
 @login_required
@@ -288,7 +291,8 @@ def season_report_png(
     request: AuthenticatedHttpRequest, group_id: int, season_id: int
 ) -> HttpResponse:
     season, _membership = season_for_user(request, group_id, season_id)
-    return _chart(SeasonReport.objects.filter(season=season).exclude(png=b"").first())
+    report = SeasonReport.objects.filter(season=season).exclude(png=b"").first()
+    return _chart(report, lambda: build.season_chart(season.pk))
 
 
 @login_required
@@ -393,13 +397,25 @@ def chip_value(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
     return redirect(url)
 
 
-def _chart(report: NightReport | SeasonReport | None) -> HttpResponse:
-    """A built report's chart; 404 while there is none."""
+def _chart(report: NightReport | SeasonReport | None, draw: Callable[[], bytes]) -> HttpResponse:
+    """A built report's chart; 404 while there is none.
+
+    The stored chart speaks the language the report was built in; a reader of
+    another language gets it drawn again in theirs (title, axis, legend).
+    """
     if report is None or not report.built_generation:
         raise Http404("no chart yet")
-    response = HttpResponse(bytes(report.png), content_type="image/png")
+    png = bytes(report.png)
+    if _base(build.built_in(report)) != _base(get_language()):
+        with contextlib.suppress(BadReportDataError):  # the stored chart beats none
+            png = draw()
+    response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = "private, max-age=60"
     return response
+
+
+def _base(language: str | None) -> str:
+    return (language or "").split("-")[0].lower()
 
 
 def _entries_csv(

@@ -4,11 +4,17 @@ Guts pot's rows and column worded in the reader's language; German CSV headers."
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from crawl_seed import seed_crawl
 from crawl_text import visible_text
+from django.utils import translation
 from helpers.clients import client_for
+
+from gamenight import services, tasks
+from gamenight.models import NightReport
+from gamenight.reports import build
 
 
 @pytest.mark.django_db
@@ -41,3 +47,76 @@ def test_the_csv_has_german_headers_kinds_and_game_titles() -> None:
     english = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="en")
     head = english.get(f"/nights/{crawl.ended.pk}/report/entries.csv").content.decode()
     assert head.startswith("entry,transaction,time,kind,")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "day"), [("de", "4. Dez."), ("en", "Dec. 4")])
+def test_the_standings_show_the_short_day_of_the_language(language: str, day: str) -> None:
+    crawl = seed_crawl()
+    client = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE=language)
+    url = f"/groups/{crawl.group.pk}/seasons/{crawl.season.pk}/standings/"
+    text = visible_text(client.get(url).content.decode())
+    assert f"({day})" in text  # the best night
+    assert re.search(rf"^{re.escape(day)}\s*$", text, re.M)  # the chart's label
+
+
+def _charts(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
+    """Every chart drawn from now on: its title, axis and labels."""
+    from gamenight.reports import charts_png
+
+    drawn: list[dict[str, object]] = []
+    real = charts_png.line_chart_png
+
+    def draw(**kwargs: object) -> bytes:
+        drawn.append(kwargs)
+        return real(**kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(charts_png, "line_chart_png", draw)
+    return drawn
+
+
+@pytest.mark.django_db
+def test_a_night_ended_in_german_is_built_and_mailed_in_german(
+    monkeypatch: pytest.MonkeyPatch, mailoutbox: list[Any]
+) -> None:
+    crawl = seed_crawl()
+    drawn = _charts(monkeypatch)
+    night = crawl.running
+    services.split_night_pots(
+        night_id=night.pk, by=crawl.owner, key="split-crawl", players=crawl.ids[:4]
+    )
+    german = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="de")
+    assert german.post(f"/nights/{night.pk}/end/").status_code == 302
+    translation.deactivate()  # the worker's own language is the default, English
+    report = NightReport.objects.get(night=night)
+    assert report.language == "de"
+    assert build.build_night(night.pk) == "built"
+    assert drawn[-1]["title"] == "Stapel im Lauf des Abends"
+    assert drawn[-1]["y_label"] == "Chips"
+    assert "Start" in drawn[-1]["labels"]  # type: ignore[operator]
+    report.refresh_from_db()
+    assert report.csv.startswith("Buchung,")
+    tasks.mail_report.apply(args=["night", report.pk, report.built_generation])
+    assert mailoutbox
+    message = mailoutbox[0]
+    assert message.subject == "Friday poker: der Abend vom 11. Dezember 2026"
+    assert "Wer zahlt wem" in message.body
+    assert re.search(r"-> Anna: \d+,\d\d\n", message.body)
+
+
+@pytest.mark.django_db
+def test_a_reader_of_another_language_gets_the_chart_in_theirs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    crawl = seed_crawl()  # built in English, the language of the seeding
+    drawn = _charts(monkeypatch)
+    german = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="de")
+    response = german.get(f"/nights/{crawl.ended.pk}/report/chart.png")
+    assert response.status_code == 200
+    assert response.content.startswith(b"\x89PNG")
+    assert drawn[-1]["title"] == "Stapel im Lauf des Abends"
+    english = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="en")
+    count = len(drawn)
+    stored = english.get(f"/nights/{crawl.ended.pk}/report/chart.png")
+    assert stored.content == bytes(NightReport.objects.get(night=crawl.ended).png)
+    assert len(drawn) == count  # the stored chart, not drawn again
