@@ -50,14 +50,14 @@ import engine.table_hand.settle
 from engine.games.catalog import ENTRIES
 from engine.games.families.guts.table import GutsSettlement
 from engine.games.families.shelby.state import ShelbyRoundSettlement
-from gamenight.models import Seat, SeatLink
+from gamenight.models import NightReport, SeasonReport, Seat, SeatLink
+from gamenight.reports import build
 
 # Named URLs that are no page a person reads, or that the crawl reaches only
 # through a form (reached by POST counts too: see _reached).
 NOT_A_PAGE = {
     "logout": "a POST that ends the session; the crawl would log itself out",
     "healthz": "a health check for the load balancer, plain 'ok'",
-    "night_report_png": "the chart as PNG: its words are checked in test_the_chart_speaks_*",
 }
 
 # ---------------------------------------------------------------- temporary
@@ -458,6 +458,52 @@ def _seat_bad_input(crawl: Crawl, family: str, seat: Crawler) -> None:
             seat.post(url, data, f"{url} [bad move {n}]")
 
 
+def _words_outside_pages(crawl: Crawl, language: str, visits: list[Visit]) -> None:
+    """What people read outside a page: the reports' mails and the password mail (as
+    the worker and the mail server send them), the charts' title, axis, labels and
+    legend (drawn into a PNG)."""
+    from django.core import mail as outbox
+
+    from gamenight.reports import charts_png
+    from gamenight.reports import mail as report_mail
+
+    drawn: list[dict[str, Any]] = []
+    real = charts_png.line_chart_png
+
+    def draw(**kwargs: Any) -> bytes:
+        drawn.append(kwargs)
+        return real(**kwargs)
+
+    charts_png.line_chart_png = draw  # type: ignore[assignment]
+    try:
+        with translation.override(language):
+            build.night_chart(crawl.ended.pk)
+            build.season_chart(crawl.season.pk)
+    finally:
+        charts_png.line_chart_png = real  # type: ignore[assignment]
+    for chart in drawn:
+        words = [chart["title"], chart["y_label"], *chart["labels"], *chart["series"]]
+        body = "\n".join(str(w) for w in words)
+        visits.append(Visit("chart", Page("chart.png", "", 200, "text/plain", body)))
+    outbox.outbox = []
+    for report in (
+        NightReport.objects.get(night=crawl.ended),
+        SeasonReport.objects.get(season=crawl.season),
+    ):
+        report.language = language
+        report_mail.send_report(report)
+    crawl.owner.email = "host@example.com"
+    crawl.owner.save(update_fields=["email"])
+    Client(HTTP_ACCEPT_LANGUAGE=language).post(
+        reverse("password_reset"), {"email": crawl.owner.email}
+    )
+    translation.deactivate()
+    for message in outbox.outbox:
+        body = f"{message.subject}\n{message.body}"
+        visits.append(Visit("mail", Page(f"mail: {message.subject}", "", 200, "text/plain", body)))
+    assert len(outbox.outbox) >= 3, "the reports' mails and the password mail"
+
+
 def crawl_all(crawl: Crawl, language: str, visits: list[Visit]) -> dict[str, int]:
     """Crawl as every role; returns pages reached per role."""
     counts: dict[str, int] = {}
@@ -489,6 +535,8 @@ def crawl_all(crawl: Crawl, language: str, visits: list[Visit]) -> dict[str, int
     for role, crawler in crawlers:
         key = role.split(" ")[0]
         counts[key] = counts.get(key, 0) + len(crawler.pages)
+    _words_outside_pages(crawl, language, visits)
+    counts["mails and charts"] = sum(v.role in ("mail", "chart") for v in visits)
     return counts
 
 
