@@ -120,3 +120,12 @@ def test_a_reader_of_another_language_gets_the_chart_in_theirs(
     stored = english.get(f"/nights/{crawl.ended.pk}/report/chart.png")
     assert stored.content == bytes(NightReport.objects.get(night=crawl.ended).png)
     assert len(drawn) == count  # the stored chart, not drawn again
+
+
+def test_the_first_and_last_day_of_a_chart_stay_inside_it() -> None:
+    """A centred "15. Jan." at the right edge ran off the chart on a phone."""
+    from gamenight.charts import line_chart
+
+    svg = line_chart(labels=["8. Jan.", "15. Jan."], series=[("Anna", [3, 5])])
+    assert re.search(r'text-anchor="start"[^>]*>8\. Jan\.<', svg)
+    assert re.search(r'text-anchor="end"[^>]*>15\. Jan\.<', svg)
