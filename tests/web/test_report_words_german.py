@@ -129,3 +129,13 @@ def test_the_first_and_last_day_of_a_chart_stay_inside_it() -> None:
     svg = line_chart(labels=["8. Jan.", "15. Jan."], series=[("Anna", [3, 5])])
     assert re.search(r'text-anchor="start"[^>]*>8\. Jan\.<', svg)
     assert re.search(r'text-anchor="end"[^>]*>15\. Jan\.<', svg)
+
+
+@pytest.mark.django_db
+def test_an_english_sentence_ending_with_a_time_has_one_period() -> None:
+    """Django's English "2:55 p.m." made "It works until 12/08/2026 2:55 p.m.."."""
+    crawl = seed_crawl()
+    client = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="en")
+    text = visible_text(client.get(f"/groups/{crawl.group.pk}/").content.decode())
+    assert re.search(r"It works until \d\d/\d\d/\d{4} \d\d:\d\d\. *$", text, re.M)
+    assert ".." not in text
