@@ -76,6 +76,7 @@ ENGINE_OWNED_PENDING: tuple[str, ...] = (
     "… cannot bet …: that takes … chips and … has …",
     # the digital log
     "dealt face down to the table",
+    "spit",
     # the Guts and Shelby explanations (the preview, and the deal's summary in the CSV)
     "… ante … each: …",
     "… has the best hand and takes the pot of …",
@@ -125,6 +126,16 @@ class EngineTexts:
         text = fold(str(text or ""))
         if sum(c.isalpha() for c in text) >= 5 and (" " in text or len(text) >= 8):
             self.texts.add(text)
+        elif re.fullmatch(r"[a-z]{4,}", text):
+            self.texts.add(text)  # a word of the log ("spit"): matched as a whole word
+
+    def found_in(self, text: str) -> list[str]:
+        folded = fold(text)
+        return [
+            t
+            for t in sorted(self.texts)
+            if t in folded and (" " in t or re.search(rf"(?<![\w-]){t}(?![\w-])", folded))
+        ]
 
 
 @pytest.fixture
@@ -571,7 +582,7 @@ LANGUAGE_NAMES = ["English", "Deutsch"]
 
 
 def english_findings(text: str, names: list[str], engine: EngineTexts) -> list[tuple[str, str]]:
-    found = [("engine", t) for t in sorted(engine.texts) if t in fold(text)]
+    found = [("engine", t) for t in engine.found_in(text)]
     # What the engine said is a finding of its own: its words are not counted again.
     text = without(fold(text), [t for _, t in found])
     text = without(text, names + game_titles("de") + LANGUAGE_NAMES)
