@@ -25,6 +25,7 @@ from gamenight import services
 from gamenight.models import (
     DigitalHand,
     Group,
+    HandStatus,
     MailStatus,
     Night,
     NightReport,
@@ -55,6 +56,8 @@ class Crawl:
     running: Night
     hands: dict[str, DigitalHand] = field(default_factory=dict)
     """A running digital hand by engine family."""
+    finished: dict[str, DigitalHand] = field(default_factory=dict)
+    """A digital hand played to its end, by engine family."""
     phones: dict[str, Client] = field(default_factory=dict)
     """The phone holding a seat link of each hand, by engine family."""
     undone: Transaction | None = None
@@ -136,18 +139,22 @@ DIGITAL = {
 }
 
 
-def _deal(crawl: Crawl, family: str, game: str, night: Night, moves: int) -> None:
-    hand = digital.start_hand(night_id=night.pk, by=crawl.owner, key=f"deal-{family}", game=game)
-    rng = random.Random(family)
+def _moves(
+    crawl: Crawl, hand: DigitalHand, tag: str, moves: int, *, folds: bool = False
+) -> DigitalHand:
+    """Up to ``moves`` random moves from the players' phones; folds only when ``folds``."""
+    rng = random.Random(tag)
     for n in range(moves):
         hand.refresh_from_db()
+        if hand.status != HandStatus.RUNNING:
+            break
         state = digital.hand_state(hand)
         if state.actor is None:
             break
         link = link_of(hand, state.actor)
-        data = {**random_move(state, rng), "version": str(hand.version), "key": f"{family}-{n}"}
-        # Moves that end a hand early would leave no hand running: fold only as a last resort.
-        if data["action"] == "fold":
+        data = {**random_move(state, rng), "version": str(hand.version), "key": f"{tag}-{n}"}
+        # A fold ends a hand early: only as a last resort, unless asked for.
+        if data["action"] == "fold" and not folds:
             other = [a for a in state.legal_actions() if a.kind.value != "fold"]
             if other:
                 data["action"] = other[0].kind.value
@@ -156,6 +163,18 @@ def _deal(crawl: Crawl, family: str, game: str, night: Night, moves: int) -> Non
                     data["amount"] = str(other[0].min_amount)
         post_move(phone(link), link, data)
     hand.refresh_from_db()
+    return hand
+
+
+def _deal(crawl: Crawl, family: str, game: str, night: Night, moves: int) -> None:
+    """A hand played to its end (its showdown and payouts are in its log), then one
+    left running ``moves`` moves in."""
+    done = digital.start_hand(night_id=night.pk, by=crawl.owner, key=f"done-{family}", game=game)
+    done = _moves(crawl, done, f"done-{family}", 400)
+    assert done.status == HandStatus.FINISHED, (family, done.status)
+    crawl.finished[family] = done
+    hand = digital.start_hand(night_id=night.pk, by=crawl.owner, key=f"deal-{family}", game=game)
+    hand = _moves(crawl, hand, family, moves)
     crawl.hands[family] = hand
     state = digital.hand_state(hand)
     seat = state.actor if state.actor is not None else 0

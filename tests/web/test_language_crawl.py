@@ -74,9 +74,28 @@ ENGINE_OWNED_PENDING: tuple[str, ...] = (
     "… cannot bet: nobody is betting now",
     "… cannot bet: the bet is already …; raise instead",
     "… cannot bet …: that takes … chips and … has …",
-    # the digital log
+    # the digital log: its words, chip movements, hand and pot names
     "dealt face down to the table",
     "spit",
+    "dropped",
+    "held",
+    "struck out",
+    "… → …: …",
+    "main pot",
+    "main pot, …",
+    "side pot …",
+    "side pot …, …",
+    "royal flush",
+    "straight flush, … high",
+    "five of a kind, …",
+    "four of a kind, …",
+    "full house, … over …",
+    "flush, … high",
+    "straight, … high",
+    "three of a kind, …",
+    "two pair, … and …",
+    "pair of …",
+    "high card, …",
     # the Guts and Shelby explanations (the preview, and the deal's summary in the CSV)
     "… ante … each: …",
     "… has the best hand and takes the pot of …",
@@ -195,7 +214,7 @@ def _start_pages(crawl: Crawl) -> list[str]:
             reverse("night_deals", args=[n]),
             reverse("night_start", args=[n]),
         ]
-    for hand in crawl.hands.values():
+    for hand in [*crawl.hands.values(), *crawl.finished.values()]:
         urls += [
             reverse("digital_table", args=[hand.night_id, hand.pk]),
             reverse("digital_table_state", args=[hand.night_id, hand.pk]),
@@ -485,13 +504,13 @@ def _words_outside_pages(crawl: Crawl, language: str, visits: list[Visit]) -> No
         drawn.append(kwargs)
         return real(**kwargs)
 
-    charts_png.line_chart_png = draw  # type: ignore[assignment]
+    charts_png.line_chart_png = draw
     try:
         with translation.override(language):
             build.night_chart(crawl.ended.pk)
             build.season_chart(crawl.season.pk)
     finally:
-        charts_png.line_chart_png = real  # type: ignore[assignment]
+        charts_png.line_chart_png = real
     for chart in drawn:
         words = [chart["title"], chart["y_label"], *chart["labels"], *chart["series"]]
         body = "\n".join(str(w) for w in words)
@@ -582,10 +601,14 @@ LANGUAGE_NAMES = ["English", "Deutsch"]
 
 
 def english_findings(text: str, names: list[str], engine: EngineTexts) -> list[tuple[str, str]]:
-    found = [("engine", t) for t in engine.found_in(text)]
+    # Game titles stay English in German ("The Good, the Bad and the Ugly"): a piece
+    # of one ("the Bad") is no finding.
+    titles = game_titles("de")
+    said = [t for t in engine.found_in(text) if not any(t in title for title in titles)]
+    found = [("engine", t) for t in said]
     # What the engine said is a finding of its own: its words are not counted again.
-    text = without(fold(text), [t for _, t in found])
-    text = without(text, names + game_titles("de") + LANGUAGE_NAMES)
+    text = without(fold(text), said)
+    text = without(text, names + titles + LANGUAGE_NAMES)
     found += [("catalogue", t) for t in phrases_in(text, catalogue_phrases("en"))]
     rest = without(text, [t for _, t in found])
     found += [("word", w) for w in words_in(rest, ENGLISH_WORDS + ENGLISH_CAPITALISED)]
