@@ -32,6 +32,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.reports import BadReportDataError
+from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
 
 GAME_KINDS = frozenset(
@@ -363,7 +364,7 @@ def _row_kind(row: LedgerRow) -> str:
 
 def _label(row: LedgerRow) -> str:
     if row.kind == TransactionKind.REVERSAL:
-        return gettext("undo") + (f" #{row.deal_number}" if row.deal_number else "")
+        return undo_label(row.deal_number)
     if row.original_kind == TransactionKind.POT_SPLIT:
         return gettext("split")
     if row.deal_number is not None:
