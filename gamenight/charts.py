@@ -58,8 +58,15 @@ def line_chart(
         'fill="currentColor">0</text>',
     ]
     for i, label in enumerate(labels):
+        # The last label ends at its point and the first starts at it (when there
+        # are several): centred, "15. Jan." ran off the chart's right edge.
+        anchor = "middle"
+        if len(labels) > 1 and i == len(labels) - 1:
+            anchor = "end"
+        elif len(labels) > 1 and i == 0:
+            anchor = "start"
         parts.append(
-            f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" font-size="10" '
+            f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="{anchor}" font-size="10" '
             f'fill="currentColor">{escape(label)}</text>'
         )
     for n, (name, points) in enumerate(series):

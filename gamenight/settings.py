@@ -298,6 +298,8 @@ LANGUAGES = [
     ("de", _("German")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English times on a 24-hour clock (gamenight/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["gamenight.formats"]
 TIME_ZONE = envstr("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -56,6 +56,10 @@ class Report(models.Model):
     mail_error = models.TextField(blank=True)
     mailed_at = models.DateTimeField(null=True, blank=True)
     mail_recipients = models.PositiveIntegerField(default=0)
+    # The language of whoever asked for the build (the host ending the night, "build
+    # again"): the worker writes the chart, the stored CSV and the mail in it. Empty:
+    # the site's default (rows from before the field).
+    language = models.CharField(max_length=10, blank=True, default="")
 
     class Meta:
         abstract = True

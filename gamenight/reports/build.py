@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils import timezone, translation
+from django.utils.translation import get_language, gettext
 
 from gamenight.models import (
     MailStatus,
@@ -63,7 +64,9 @@ def queue_night_report(night_id: int) -> NightReport:
 
     Also refreshes the season's report when the night belongs to a season.
     """
-    report, created = NightReport.objects.get_or_create(night_id=night_id)
+    report, created = NightReport.objects.get_or_create(
+        night_id=night_id, defaults={"language": _asked_in()}
+    )
     if not created:
         report = _bump(NightReport, report.pk)
     transaction.on_commit(lambda: send_task("night", night_id))
@@ -74,7 +77,9 @@ def queue_night_report(night_id: int) -> NightReport:
 
 
 def queue_season_report(season_id: int) -> SeasonReport:
-    report, created = SeasonReport.objects.get_or_create(season_id=season_id)
+    report, created = SeasonReport.objects.get_or_create(
+        season_id=season_id, defaults={"language": _asked_in()}
+    )
     if not created:
         report = _bump(SeasonReport, report.pk)
     transaction.on_commit(lambda: send_task("season", season_id))
@@ -100,9 +105,22 @@ def _bump(model: Any, pk: int) -> Any:
     report.error = ""
     report.queued_at = timezone.now()
     report.attempts = 0  # the page counts the attempts of the generation being built
-    report.save(update_fields=["generation", "status", "error", "queued_at", "attempts"])
+    report.language = _asked_in()
+    report.save(
+        update_fields=["generation", "status", "error", "queued_at", "attempts", "language"]
+    )
     report.refresh_from_db()
     return report
+
+
+def _asked_in() -> str:
+    """The language of the request that asks for the build (the host's page)."""
+    return get_language() or ""
+
+
+def built_in(report: NightReport | SeasonReport) -> str:
+    """The language a report's chart, stored CSV and mail are written in."""
+    return report.language or settings.LANGUAGE_CODE
 
 
 def send_task(scope: str, object_id: int) -> bool:
@@ -186,7 +204,8 @@ def _build(model: Any, field: str, object_id: int, contents: Callable[[int], Bui
 
     _test_delay()
     try:
-        built = contents(object_id)
+        with translation.override(built_in(report)):
+            built = contents(object_id)
     except BadReportDataError as error:
         mark_failed(model, field, object_id, str(error))
         return "failed"
@@ -243,6 +262,16 @@ def _night_contents(night_id: int) -> Built:
         y_label=gettext("chips"),
     )
     return Built(data=figures.data, png=png, csv=entries_csv(figures.rows))
+
+
+def night_chart(night_id: int) -> bytes:
+    """The night's chart drawn now, in the active language (a reader of another
+    language than the report's)."""
+    return _night_contents(night_id).png
+
+
+def season_chart(season_id: int) -> bytes:
+    return _season_contents(season_id).png
 
 
 def _season_contents(season_id: int) -> Built:

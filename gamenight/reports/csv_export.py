@@ -13,22 +13,29 @@ import csv
 import io
 from collections.abc import Iterable, Mapping
 
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
+
+from gamenight.games import game_title
+from gamenight.models import AccountKind, TransactionKind
 from gamenight.reports.night import LedgerRow
 
-COLUMNS = (
-    "entry",
-    "transaction",
-    "time",
-    "kind",
-    "reverses",
-    "deal",
-    "game",
-    "account",
-    "player",
-    "amount",
-    "reason",
-    "summary",
+# The header row, in the reader's language (the file is opened by people).
+COLUMNS: tuple[StrPromise, ...] = (
+    _("entry"),
+    _("transaction"),
+    _("time"),
+    _("kind"),
+    _("reverses"),
+    _("deal"),
+    _("game"),
+    _("account"),
+    _("player"),
+    _("amount"),
+    _("reason"),
+    _("summary"),
 )
+NIGHT_COLUMN = _("night")
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -45,7 +52,7 @@ def entries_csv(rows: Iterable[LedgerRow], *, nights: Mapping[int, str] | None =
     """One line per entry, oldest first; ``nights`` (label by night id) adds a first column."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow((("night",) if nights else ()) + COLUMNS)
+    writer.writerow([str(c) for c in ((NIGHT_COLUMN,) if nights else ()) + COLUMNS])
     for row in rows:
         writer.writerow(
             safe_cell(cell)
@@ -54,11 +61,11 @@ def entries_csv(rows: Iterable[LedgerRow], *, nights: Mapping[int, str] | None =
                 row.entry_id,
                 row.transaction_id,
                 row.created_at,
-                row.kind,
+                _choice(TransactionKind, row.kind),
                 row.reverses_id or "",
                 row.deal_number or "",
-                row.game,
-                row.account_kind,
+                game_title(row.game) if row.game else "",
+                _choice(AccountKind, row.account_kind),
                 row.player_name,
                 row.amount,
                 row.reason,
@@ -66,3 +73,11 @@ def entries_csv(rows: Iterable[LedgerRow], *, nights: Mapping[int, str] | None =
             )
         )
     return buffer.getvalue()
+
+
+def _choice(kinds: type[TransactionKind] | type[AccountKind], value: str) -> str:
+    """A stored kind as its label in the reader's language; an unknown one as it is."""
+    try:
+        return str(kinds(value).label)
+    except ValueError:
+        return value

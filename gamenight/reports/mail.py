@@ -7,13 +7,41 @@ PNG attachment and the entries as CSV. The backend is Django's EMAIL_BACKEND
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from gamenight.models import NightReport, Player, SeasonReport
+from gamenight.reports.build import built_in
+
+
+def _context(report: NightReport | SeasonReport) -> dict[str, Any]:
+    """The report's data with its dates as dates and its money as numbers, for the
+    template to write in the language's own way."""
+    data = report.data
+    transfers = [
+        {**t, "money": Decimal(t["cents"]) / 100}
+        for t in (data.get("settle_up") or {}).get("transfers", [])
+    ]
+    night = data.get("night") or {}
+    return {
+        "data": data,
+        "report": report,
+        "night_date": _day(night.get("date")),
+        "transfers": transfers,
+    }
+
+
+def _day(iso: object) -> date | None:
+    try:
+        return date.fromisoformat(str(iso))
+    except ValueError:
+        return None
 
 
 def recipients(group_id: int) -> list[str]:
@@ -34,8 +62,10 @@ def send_report(report: NightReport | SeasonReport) -> int:
     to = recipients(group_id)
     if not to:
         return 0
-    context: dict[str, Any] = {"data": report.data, "report": report}
-    text = render_to_string(template, context)
+    # The worker speaks the site's default language: the mail is written in the
+    # report's (the language of the host who ended the night).
+    with translation.override(built_in(report)):
+        text = render_to_string(template, _context(report))
     subject, _, body = text.strip().partition("\n")
     messages = []
     for address in to:

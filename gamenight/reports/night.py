@@ -33,6 +33,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.reports import BadReportDataError
+from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
 
 GAME_KINDS = frozenset(
@@ -245,6 +246,8 @@ def night_figures(
             guts_history.append(
                 {
                     "label": label,
+                    "kind": _row_kind(head),
+                    "deal": head.deal_number,
                     "undo": head.kind == TransactionKind.REVERSAL,
                     "pot": guts_pot,
                     "reserve": guts_reserve,
@@ -356,9 +359,18 @@ def settle_up_data(results: dict[str, int], chip_value_cents: int | None) -> dic
     }
 
 
+def _row_kind(row: LedgerRow) -> str:
+    """What a row of the Guts pot's history is, for the page to word it (reports/labels.py)."""
+    if row.kind == TransactionKind.REVERSAL:
+        return "undo"
+    if row.original_kind == TransactionKind.POT_SPLIT:
+        return "split"
+    return "deal" if row.deal_number is not None else str(row.kind)
+
+
 def _label(row: LedgerRow) -> str:
     if row.kind == TransactionKind.REVERSAL:
-        return gettext("undo") + (f" #{row.deal_number}" if row.deal_number else "")
+        return undo_label(row.deal_number)
     if row.original_kind == TransactionKind.POT_SPLIT:
         return gettext("split")
     if row.deal_number is not None:

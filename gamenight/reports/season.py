@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
+from gamenight.dates import short_day
 from gamenight.models import DealStatus, Night, NightStatus, Season
 from gamenight.reports import BadReportDataError
 from gamenight.reports.night import LedgerRow, ledger_rows, settle_up_data
@@ -84,6 +85,6 @@ def season_figures(season: Season, *, chip_value_cents: int | None) -> SeasonFig
         data=data,
         rows=rows,
         night_labels={n.night_id: n.date.isoformat() for n in standings.nights},
-        chart_labels=[n.date.strftime("%d.%m.") for n in standings.nights],
+        chart_labels=[short_day(n.date) for n in standings.nights],
         running={r.name: r.running for r in standings.rows},
     )

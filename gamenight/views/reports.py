@@ -8,6 +8,9 @@ again every two seconds; without JavaScript a refresh link does the same.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -17,9 +20,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -40,7 +43,10 @@ from gamenight.models import (
 from gamenight.pages.access import group_for_user, night_for_user, season_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, render_page
-from gamenight.reports import build, mailing
+from gamenight.reports import BadReportDataError, build, mailing
+from gamenight.reports.csv_export import entries_csv
+from gamenight.reports.labels import guts_label
+from gamenight.reports.night import ledger_rows
 from gamenight.services import LedgerError
 from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
@@ -90,11 +96,25 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
         **_ledger_problem(report),
         "game_label": game_title,
         "game_mix": [{**m, "label": game_title(m["game"])} for m in (data.get("game_mix") or [])],
+        "dealers": [
+            {**d, "games": [{**g, "label": game_title(g["game"])} for g in d.get("games") or []]}
+            for d in (data.get("dealers") or [])
+        ],
+        "guts_history": [{**g, "label": guts_label(g)} for g in (data.get("guts_history") or [])],
+        "season_nights": [{**n, "day": _date(n.get("date"))} for n in (data.get("nights") or [])],
         "biggest_pots": [
             {**p, "label": game_title(p["game"]) if p["game"] else ""}
             for p in (data.get("biggest_pots") or [])
         ],
     }
+
+
+def _date(iso: object) -> object:
+    """A date stored as ISO text, as a date (the template formats it in the reader's way)."""
+    try:
+        return date.fromisoformat(str(iso))
+    except ValueError:
+        return iso
 
 
 def _chip_form(group: Group, membership: Membership) -> ChipValueForm | None:
@@ -139,7 +159,8 @@ def night_report(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespon
 @require_GET
 def night_report_png(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, _membership = night_for_user(request, night_id)
-    return _chart(NightReport.objects.filter(night=night).exclude(png=b"").first())
+    report = NightReport.objects.filter(night=night).exclude(png=b"").first()
+    return _chart(report, lambda: build.night_chart(night.pk))
 
 
 @login_required
@@ -147,7 +168,7 @@ def night_report_png(request: AuthenticatedHttpRequest, night_id: int) -> HttpRe
 def night_report_csv(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, _membership = night_for_user(request, night_id)
     report = NightReport.objects.filter(night=night).first()
-    return _entries_csv(report, f"night-{night.date}-entries.csv")
+    return _entries_csv(report, f"night-{night.date}-entries.csv", [night.pk])
 
 
 @login_required
@@ -270,7 +291,8 @@ def season_report_png(
     request: AuthenticatedHttpRequest, group_id: int, season_id: int
 ) -> HttpResponse:
     season, _membership = season_for_user(request, group_id, season_id)
-    return _chart(SeasonReport.objects.filter(season=season).exclude(png=b"").first())
+    report = SeasonReport.objects.filter(season=season).exclude(png=b"").first()
+    return _chart(report, lambda: build.season_chart(season.pk))
 
 
 @login_required
@@ -280,7 +302,8 @@ def season_report_csv(
 ) -> HttpResponse:
     season, _membership = season_for_user(request, group_id, season_id)
     report = SeasonReport.objects.filter(season=season).first()
-    return _entries_csv(report, f"season-{season.pk}-entries.csv")
+    nights = [n["id"] for n in (report.data.get("nights") or [])] if report else []
+    return _entries_csv(report, f"season-{season.pk}-entries.csv", nights, by_night=True)
 
 
 @login_required
@@ -374,19 +397,47 @@ def chip_value(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
     return redirect(url)
 
 
-def _chart(report: NightReport | SeasonReport | None) -> HttpResponse:
-    """A built report's chart; 404 while there is none."""
+def _chart(report: NightReport | SeasonReport | None, draw: Callable[[], bytes]) -> HttpResponse:
+    """A built report's chart; 404 while there is none.
+
+    The stored chart speaks the language the report was built in; a reader of
+    another language gets it drawn again in theirs (title, axis, legend).
+    """
     if report is None or not report.built_generation:
         raise Http404("no chart yet")
-    response = HttpResponse(bytes(report.png), content_type="image/png")
+    png = bytes(report.png)
+    if _base(build.built_in(report)) != _base(get_language()):
+        with contextlib.suppress(BadReportDataError):  # the stored chart beats none
+            png = draw()
+    response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = "private, max-age=60"
     return response
 
 
-def _entries_csv(report: NightReport | SeasonReport | None, filename: str) -> HttpResponse:
-    """A built report's ledger entries as a CSV download; 404 while there are none."""
+def _base(language: str | None) -> str:
+    return (language or "").split("-")[0].lower()
+
+
+def _entries_csv(
+    report: NightReport | SeasonReport | None,
+    filename: str,
+    night_ids: list[int],
+    *,
+    by_night: bool = False,
+) -> HttpResponse:
+    """A built report's ledger entries as a CSV download; 404 while there are none.
+
+    The file is written again from the ledger, in the reader's language: the one
+    stored with the report (for the mail) is in the worker's. The nights of a
+    built report are closed, so their entries are the ones it was built from.
+    """
     if report is None or not report.built_generation or not report.csv:
         raise Http404("no entries yet")
-    response = HttpResponse(report.csv, content_type="text/csv; charset=utf-8")
+    labels = None
+    if by_night:
+        dates = Night.objects.filter(pk__in=night_ids).values_list("pk", "date")
+        labels = {pk: date_format(day, "SHORT_DATE_FORMAT") for pk, day in dates}
+    text = entries_csv(ledger_rows(night_ids), nights=labels)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

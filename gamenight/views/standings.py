@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from gamenight.charts import line_chart
+from gamenight.dates import short_day
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Player, Season
 from gamenight.pages.access import group_for_user
@@ -44,7 +44,7 @@ def season_standings(
     standings = computed.season_standings(season, points=_points(request.GET.get("points")))
     chart = (
         line_chart(
-            labels=[date_format(n.date, "j M") for n in standings.nights],
+            labels=[short_day(n.date) for n in standings.nights],
             series=[(row.name, row.running) for row in standings.rows],
             title=_("Running total of each player across the season's nights"),
         )

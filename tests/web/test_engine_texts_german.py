@@ -49,9 +49,10 @@ def test_the_baseball_preview_in_german_names_pots_reasons_and_hands_in_german(
 ) -> None:
     text = baseball_preview(five, "de")
     assert "Hauptpot: 30" in text
-    assert "-1 1 Ante gesetzt" in text
+    assert "-1 Ante gesetzt: 1" in text
+    assert "-1 1 Ante" not in text  # the number once beside the chips, not twice
     assert "-15 den Pot bezahlt: 15" in text
-    assert "+30 30 aus dem Hauptpot gewonnen (Vierling, Könige)" in text
+    assert "+30 aus dem Hauptpot gewonnen: 30 (Vierling, Könige)" in text
     for english in ("anted", "paid the pot", "main pot", "four of a kind", "Main pot"):
         assert english not in text
 
@@ -93,9 +94,9 @@ def test_in_german_a_side_pot_split_and_an_odd_chip_are_german() -> None:
     settled = ranked_hand()
     with translation.override("de"):
         texts = [reason_text(r) for p in settled.players for r in p.reasons]
-    assert "20 aus dem Hauptpot gewonnen (vom Gastgeber als Erster gewertet)" in texts
+    assert "aus dem Hauptpot gewonnen: 20 (vom Gastgeber als Erster gewertet)" in texts
     assert (
-        "6 aus Nebenpot 1 gewonnen, geteilt mit Carla "
+        "aus Nebenpot 1 gewonnen: 6, geteilt mit Carla "
         "(vom Gastgeber gleichauf als Zweiter gewertet)" in texts
     )
     assert "übriger Chip aus Nebenpot 1 (Sitzreihenfolge links vom Geber)" in texts

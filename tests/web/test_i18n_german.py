@@ -366,7 +366,7 @@ def test_ending_a_night_with_chips_in_the_middle_is_refused_in_german(table: Tab
     )
     response = german_client(table).post(f"/nights/{table.night.pk}/end/")
     assert response.status_code == 422
-    text = assert_german(response, "Teilt zuerst die Chips in der Mitte.")
+    text = assert_german(response, "Teile zuerst die Chips in der Mitte auf.")
     assert "Es liegen noch Chips in der Mitte (Guts-Pot 3)" in text
     assert "chips are still in the middle" not in text
 

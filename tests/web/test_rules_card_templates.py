@@ -21,7 +21,7 @@ from gamenight.views.rules_cards import has_rules_card
 GAMES_DIR = Path(settings.BASE_DIR) / "templates" / "rules" / "games"
 
 STUD_DE = (
-    "Seven-Card-Stud: zwei Karten verdeckt und eine offen, dann drei offene, zuletzt eine "
+    "Seven-Card Stud: zwei Karten verdeckt und eine offen, dann drei offene, zuletzt eine "
     "verdeckte; nach jeder offenen und nach der letzten Karte wird gesetzt; die besten fünf von "
     "sieben Karten gewinnen."
 )

@@ -1,0 +1,234 @@
+"""The group the language crawl walks through (tests/web/test_language_crawl.py).
+
+Everything a person of a group can meet: a season with an ended night (every
+game family recorded at the table, an undo, a rebuy, the night's pots split, its
+report and the season's built), a running night with the same, and one running
+digital hand of each engine family, each a few moves in, at a night of its own
+(a night runs one digital hand at a time). The people: the host, a co-host, a
+member who may only view, and a phone holding a seat link of each hand.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import User
+from django.test import Client
+from helpers.people import make_members
+from seat_phones import link_of, phone, post_move, random_move
+
+from engine.games.catalog import ENTRIES
+from engine.hands.showdown import HostRanking
+from gamenight import services
+from gamenight.models import (
+    DigitalHand,
+    Group,
+    HandStatus,
+    MailStatus,
+    Night,
+    NightReport,
+    Player,
+    Season,
+    SeasonReport,
+    Transaction,
+)
+from gamenight.reports import build
+from gamenight.services import TableHandInput, digital
+
+NAMES = ("Anna", "Ben", "Carla", "Dan")
+LATE = "Eva"  # in the group, not at the running night: "sit down" is offered
+# Places and the season's name are typed by people: words of neither language.
+PLACE = "Kitchen 4B"
+SEASON = "Saison 2026"
+
+
+@dataclass
+class Crawl:
+    group: Group
+    owner: User
+    cohost: User
+    viewer: User
+    players: list[Player]
+    season: Season
+    ended: Night
+    running: Night
+    hands: dict[str, DigitalHand] = field(default_factory=dict)
+    """A running digital hand by engine family."""
+    finished: dict[str, DigitalHand] = field(default_factory=dict)
+    """A digital hand played to its end, by engine family."""
+    phones: dict[str, Client] = field(default_factory=dict)
+    """The phone holding a seat link of each hand, by engine family."""
+    undone: Transaction | None = None
+
+    @property
+    def ids(self) -> list[int]:
+        return [p.pk for p in self.players]
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.players] + [
+            u.username for u in (self.owner, self.cohost, self.viewer)
+        ]
+
+
+def _record_every_family(night: Night, by: User, ids: list[int], tag: str) -> Transaction:
+    """One game of each way of recording at the table; returns the first, to undo it."""
+    anna, ben, carla, dan = ids
+    keys = iter(range(1, 100))
+
+    def key() -> str:
+        return f"{tag}-{next(keys)}"
+
+    def table_hand(game: str, **extra: object) -> Transaction:
+        hand = TableHandInput(
+            game=game,
+            put_in={anna: 5, ben: 5, carla: 3, dan: 1},
+            folded=frozenset({carla, dan}),
+            showdown=HostRanking(groups=((anna,), (ben,))),
+            **extra,  # type: ignore[arg-type]
+        )
+        return services.record_table_hand(night_id=night.pk, by=by, key=key(), hand=hand)
+
+    first = table_hand("seven-card-stud")
+    for game in ("baseball", "spit-in-the-ocean", "texas-holdem", "no-peek", "sequence"):
+        table_hand(game)
+    services.record_guts_deal(
+        night_id=night.pk,
+        by=by,
+        key=key(),
+        in_players=[anna, ben],
+        showdown=HostRanking(groups=((anna,), (ben,))),
+    )
+    services.record_shelby_round(
+        night_id=night.pk,
+        by=by,
+        key=key(),
+        holders=[carla, dan],
+        showdown=HostRanking(groups=((dan,), (carla,))),
+    )
+    services.rebuy(night_id=night.pk, by=by, key=key(), player_id=carla, amount=20)
+    return first
+
+
+def _night(crawl_group: Group, by: User, ids: list[int], day: int, season: Season) -> Night:
+    night = services.create_night(
+        group_id=crawl_group.pk,
+        by=by,
+        date=datetime.date(2026, 12, day),
+        season_id=season.pk,
+        place=PLACE,
+        allowed_games=[e.name for e in ENTRIES],
+        game_options={"guts": {"limit": 20}},
+        starting_stack=100,
+    )
+    services.start_night(night_id=night.pk, by=by, key=f"start-{night.pk}", players=ids)
+    night.refresh_from_db()
+    return night
+
+
+# One game of each engine family, dealt digitally.
+DIGITAL = {
+    "stud": "seven-card-stud",
+    "no-peek": "no-peek",
+    "spit": "spit-in-the-ocean",
+    "guts": "guts",
+    "shelby": "shelby",
+    "variants": "good-bad-ugly",
+    "holdem": "texas-holdem",
+}
+
+
+def _moves(
+    crawl: Crawl, hand: DigitalHand, tag: str, moves: int, *, folds: bool = False
+) -> DigitalHand:
+    """Up to ``moves`` random moves from the players' phones; folds only when ``folds``."""
+    rng = random.Random(tag)
+    for n in range(moves):
+        hand.refresh_from_db()
+        if hand.status != HandStatus.RUNNING:
+            break
+        state = digital.hand_state(hand)
+        if state.actor is None:
+            break
+        link = link_of(hand, state.actor)
+        data = {**random_move(state, rng), "version": str(hand.version), "key": f"{tag}-{n}"}
+        # A fold ends a hand early: only as a last resort, unless asked for.
+        if data["action"] == "fold" and not folds:
+            other = [a for a in state.legal_actions() if a.kind.value != "fold"]
+            if other:
+                data["action"] = other[0].kind.value
+                data.pop("amount", None)
+                if other[0].min_amount is not None:
+                    data["amount"] = str(other[0].min_amount)
+        post_move(phone(link), link, data)
+    hand.refresh_from_db()
+    return hand
+
+
+def _deal(crawl: Crawl, family: str, game: str, night: Night, moves: int) -> None:
+    """A hand played to its end (its showdown and payouts are in its log), then one
+    left running ``moves`` moves in."""
+    done = digital.start_hand(night_id=night.pk, by=crawl.owner, key=f"done-{family}", game=game)
+    done = _moves(crawl, done, f"done-{family}", 400)
+    assert done.status == HandStatus.FINISHED, (family, done.status)
+    crawl.finished[family] = done
+    hand = digital.start_hand(night_id=night.pk, by=crawl.owner, key=f"deal-{family}", game=game)
+    hand = _moves(crawl, hand, family, moves)
+    crawl.hands[family] = hand
+    state = digital.hand_state(hand)
+    seat = state.actor if state.actor is not None else 0
+    crawl.phones[family] = phone(link_of(hand, seat))
+
+
+def seed_crawl() -> Crawl:
+    members = make_members()
+    group, owner = members.group, members.owner
+    players = [
+        services.add_player(
+            group_id=group.pk, by=owner, name=name, email=f"{name.lower()}@example.com"
+        )
+        for name in NAMES
+    ]
+    ids = [p.pk for p in players]
+    players.append(services.add_player(group_id=group.pk, by=owner, name=LATE))
+    group.chip_value_cents = 10
+    group.save(update_fields=["chip_value_cents"])
+    season = services.create_season(
+        group_id=group.pk, by=owner, name=SEASON, starts_on=datetime.date(2026, 9, 1)
+    )
+    ended = _night(group, owner, ids, 4, season)
+    first = _record_every_family(ended, owner, ids, "ended")
+    services.undo(night_id=ended.pk, by=owner, key="ended-undo", transaction_id=first.pk)
+    services.split_night_pots(night_id=ended.pk, by=owner, key="ended-split", players=ids)
+    services.end_night(night_id=ended.pk, by=owner)
+    ended.refresh_from_db()
+    build.build_night(ended.pk)
+    build.build_season(season.pk)
+    # A mail that failed: the report offers "send again".
+    for report in (NightReport.objects.get(night=ended), SeasonReport.objects.get(season=season)):
+        report.mail_status = MailStatus.FAILED
+        report.mail_error = "550 5.1.1"
+        report.save(update_fields=["mail_status", "mail_error"])
+
+    running = _night(group, owner, ids, 11, season)
+    crawl = Crawl(
+        group=group,
+        owner=owner,
+        cohost=members.cohost,
+        viewer=members.viewer,
+        players=players,
+        season=season,
+        ended=ended,
+        running=running,
+    )
+    first = _record_every_family(running, owner, ids, "running")
+    crawl.undone = first
+    services.undo(night_id=running.pk, by=owner, key="running-undo", transaction_id=first.pk)
+    services.create_night(
+        group_id=group.pk, by=owner, date=datetime.date(2026, 12, 25), season_id=season.pk
+    )
+    # The running night keeps no hand of its own: it offers "deal a hand".
+    for n, (family, game) in enumerate(DIGITAL.items()):
+        _deal(crawl, family, game, _night(group, owner, ids, 12 + n, season), moves=3)
+    return crawl
