@@ -231,11 +231,12 @@ DATABASES: dict[str, dict[str, Any]]
 if DATABASE_URL:
     DATABASES = {
         "default": dict(
-            dj_database_url.parse(
-                DATABASE_URL,
-                conn_max_age=envint("CONN_MAX_AGE", 60),
-                conn_health_checks=True,
-            )
+            # No persistent connections: the app is served over ASGI
+            # (gamenight/asgi_worker.py), where each request's view runs in a thread
+            # of its own, so every thread would leave its connection open (Django's
+            # docs: disable persistent connections under ASGI). PostgreSQL ran out
+            # of connections in the stress test with them on.
+            dj_database_url.parse(DATABASE_URL, conn_max_age=0)
         )
     }
 else:

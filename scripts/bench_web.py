@@ -55,7 +55,7 @@ def free_port() -> int:
 
 
 def app_env(database_url: str) -> dict[str, str]:
-    """Production-like settings: DEBUG off, persistent connections, hashed static files.
+    """Production-like settings: DEBUG off, hashed static files.
 
     On SQLite the settings themselves make writers take the lock at BEGIN and
     wait for it (IMMEDIATE, a busy timeout, WAL), as under ``make run``.
@@ -63,7 +63,6 @@ def app_env(database_url: str) -> dict[str, str]:
     return {
         **os.environ,
         "DATABASE_URL": database_url,
-        "CONN_MAX_AGE": "600",
         "DEBUG": "0",
         # Hashed static files from the manifest collectstatic writes (prepare()), as in production.
         "STATIC_MANIFEST": "1",

@@ -17,7 +17,7 @@ def test_the_digital_benchmark_polls_plays_and_prints_the_figures(tmp_path: Path
             sys.executable,
             str(ROOT / "scripts" / "bench_digital.py"),
             *("--tables", "1", "--players", "3", "--duration", "3", "--saturate", "1"),
-            *("--think", "0.2", "--json", str(figures)),
+            *("--think", "0.2", "--updates", "2", "--json", str(figures)),
         ],
         cwd=ROOT,
         capture_output=True,
@@ -37,4 +37,9 @@ def test_the_digital_benchmark_polls_plays_and_prints_the_figures(tmp_path: Path
         "poll p95 < 50 ms",
         "action p95 < 100 ms",
         ">= 500 polls/s",
+        "update p95 < 300 ms (events)",
     }
+    # The updates phase: moves reached the other screens over their event streams.
+    assert summary["updates"]["events"]["deliveries"] > 0
+    assert summary["updates"]["events"]["open_connections"] > 0
+    assert done.stdout.strip().splitlines()[-1].startswith("update_p95_ms=")

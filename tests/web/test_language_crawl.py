@@ -58,78 +58,14 @@ from gamenight.reports import build
 NOT_A_PAGE = {
     "logout": "a POST that ends the session; the crawl would log itself out",
     "healthz": "a health check for the load balancer, plain 'ok'",
+    "seat_events": "a seat page's event stream (text/event-stream, no words: 'changed')",
+    "night_events": "the TV's event stream (text/event-stream, no words: 'changed')",
 }
 
-# ---------------------------------------------------------------- temporary
-# English that comes from the engine's texts, owned by the enginewords branch
-# (engine/ messages, gamenight/engine_texts.py, ledger memos). The lead empties
-# this list after merging that branch; nothing else may go in here.
-# Each entry is the English text as the engine words it, "…" for what varies.
-ENGINE_OWNED_PENDING: tuple[str, ...] = (
-    # errors of the engine, shown on the recording form and the seat page
-    "'…' is not a card: unknown rank '…' (2-10, J/B, Q/D, K, A)",
-    "'…' is the same card as '…': a deck has each card once",
-    "… put in … but had only …",
-    "… put in … but the call is …: mark … folded or all-in",
-    "… cannot bet: nobody is betting now",
-    "… cannot bet: the bet is already …; raise instead",
-    "… cannot bet …: that takes … chips and … has …",
-    # the digital log: its words, chip movements, hand and pot names
-    "dealt face down to the table",
-    "spit",
-    "dropped",
-    "held",
-    "struck out",
-    "… → …: …",
-    "main pot",
-    "main pot, …",
-    "side pot …",
-    "side pot …, …",
-    "royal flush",
-    "straight flush, … high",
-    "five of a kind, …",
-    "four of a kind, …",
-    "full house, … over …",
-    "flush, … high",
-    "straight, … high",
-    "three of a kind, …",
-    "two pair, … and …",
-    "pair of …",
-    "high card, …",
-    # the Guts and Shelby explanations (the preview, and the deal's summary in the CSV)
-    "… ante … each: …",
-    "… has the best hand and takes the pot of …",
-    "… has the best hand: … pays … (the pot) directly to …",
-    "… pays the pot, …",
-    "the next pot is …",
-    "the pot stays",
-    "… pays …",
-    "hands shown: …",
-    "only … held: a Shelby, … has …",
-    # ledger memos and deal summaries (the CSV's reason and summary columns)
-    "… buys in",
-    "buy-in of …",
-    "the night starts",
-    "anted …",
-    "put … into the betting",
-    "won … from … (…)",
-    "…: pot of …",
-    "… rebuys",
-    "… rebuys …",
-    "rebuy of …",
-    "ante",
-    "ante: a new game starts",
-    "loses a round",
-    "pays the pot",
-    "share of the Guts pot",
-    "share of the Shelby pot",
-    "split among the players",
-    "takes the pot: the best hand",
-    "the night's pots are split",
-    "undo of … #…",
-    "undo: …",
-    "undo: ",
-)
+# ---------------------------------------------------------------- allowed
+# English the engine makes that no page may show: none (each is worded from its
+# code, gamenight/engine_words/). Kept as the one place an exception would go.
+ENGINE_OWNED_PENDING: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- the engine's English

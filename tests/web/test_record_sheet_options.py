@@ -131,12 +131,12 @@ def five(db: None) -> Table:
 
 
 def _baseball(table: Table, walks: str, anna_cards: str) -> dict[str, Any]:
-    """Anna's two face-up 4s each brought a walk; Ben and Carla fold, Dan and Eva call 4."""
-    paid = sum(int(w) for w in walks.split())
+    """Anna's two face-up 4s each brought a walk; Ben and Carla fold, Dan and Eva call 4.
+    The chips are the bets: the form adds what the walks cost."""
     return _form(
         table,
-        chips={"Anna": 4 + paid, "Ben": 1, "Carla": 1, "Dan": 4, "Eva": 4},
-        folded={"Ben": "on", "Carla": "on"},
+        chips={"Anna": 4, "Ben": 1, "Carla": 1, "Dan": 4, "Eva": 4},
+        state={"Ben": "folded", "Carla": "folded"},
         walk={"Anna": walks},
         cards={
             "Anna": anna_cards,
@@ -163,7 +163,7 @@ def test_the_walk_field_and_its_prices_speak_german(five: Table) -> None:
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(five.owner)
     html = client.get(record_url(five, "baseball")).content.decode()
-    assert "Gekaufte Walks (Preis von jedem)" in html
+    assert "Walk gekauft" in html
     assert "Ein Walk kostet je nach Straße 2/3/4/5/6 Chips: ein Preis je gekauftem Walk" in html
 
 
