@@ -15,6 +15,7 @@ from gamenight.games import game_title
 from gamenight.models import DigitalHand, SeatLink
 from gamenight.pages.etags import etag
 from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players
+from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
 
 # What :func:`seat_links.seat_poll` reads in one query: the link's id, its device
@@ -52,6 +53,7 @@ def seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
         flip_next=hand.is_running and any(a["kind"] == ActionName.FLIP for a in actions),
         log=log(view),
         waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
+        timer=timer_context(link.night, hand, view["actor"]),
     )
     return context
 
