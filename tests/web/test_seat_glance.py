@@ -118,3 +118,21 @@ def test_the_amount_steps_by_the_nights_bet_size(night: Table) -> None:
     assert amount, "no bet amount"
     assert 'data-step="2"' in amount.group(0)
     assert 'min="2"' in amount.group(0)
+
+
+def test_the_seat_page_reads_at_a_glance_in_german(night: Table) -> None:
+    hand = digital.start_hand(
+        night_id=night.night.pk,
+        by=night.owner,
+        key="bb-de",
+        game="baseball",
+        deck=Deck(random.Random(0), stacked=parse_cards(_UP_THREES)),
+    )
+    state = digital.hand_state(hand)
+    assert state.decision is not None
+    link = link_of(hand, state.decision.seat)
+    html = phone(link, HTTP_ACCEPT_LANGUAGE="de").get(seat_url(link)).content.decode()
+    assert "Nur du siehst diese" in html
+    assert "Alle sehen diese" in html
+    assert f"Pot bezahlen · {state.decision.chips} Chips" in html
+    assert f"zahl {state.decision.chips} Chips, um drinzubleiben" in html

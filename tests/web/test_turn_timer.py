@@ -157,3 +157,16 @@ def test_a_player_who_arrives_mid_night_gets_a_link_at_once(night: Table) -> Non
     following = start(night, key="second")
     assert link.seat_id in following.seat_ids
     assert "You are not in this hand" not in phone(link).get(seat_url(link)).content.decode()
+
+
+def test_the_hosts_prompt_speaks_german(night: Table) -> None:
+    _with_timer(night, 30)
+    hand = start(night)
+    _run_out(hand, 31)
+    name = digital.hand_state(hand).names[digital.hand_state(hand).actor]
+    host = client_for(night.owner)
+    html = host.get(
+        reverse("night_detail", args=[night.night.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert f"Die Zeit von {name} ist um." in html
+    assert "wird als dein Zug eingetragen" in html
