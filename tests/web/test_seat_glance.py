@@ -71,7 +71,7 @@ def test_no_peek_shows_the_pile_and_what_to_flip(night: Table) -> None:
     html = _seat_html(hand, actor)
     row = _section(html, "drow-pile")
     assert f"{pile} face down" in row
-    assert "Next: flip the top card of your pile" in row
+    assert "Next: flip the top card of your pile, until your face-up cards beat" in row
     assert 'value="flip"' in html
     # After the flip, the flipped card is in the face-up row and the pile is one less.
     link = link_of(hand, actor)

@@ -170,3 +170,14 @@ def test_the_hosts_prompt_speaks_german(night: Table) -> None:
     ).content.decode()
     assert f"Die Zeit von {name} ist um." in html
     assert "wird als dein Zug eingetragen" in html
+
+
+def test_the_night_page_names_the_turn_timer(night: Table) -> None:
+    page = reverse("night_detail", args=[night.night.pk])
+    host = client_for(night.owner)
+    assert "Turn timer" not in host.get(page).content.decode()
+    _with_timer(night, 120)
+    assert "120 seconds" in host.get(page).content.decode()
+    german = host.get(page, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Zeit pro Zug" in german
+    assert "120 Sekunden" in german
