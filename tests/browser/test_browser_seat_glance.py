@@ -4,13 +4,14 @@ alone); the amount's minus and plus step by the night's bet size; the turn timer
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import Any
 
-from browser_steps import fits_phone
+from browser_steps import fits_phone, log_in
 from playwright.sync_api import expect
 
-from gamenight.models import SeatLink
+from gamenight.models import DigitalHand, SeatLink
 from gamenight.services import digital
 
 
@@ -60,3 +61,33 @@ def test_the_seat_page_reads_at_a_glance_on_a_phone(
     expect(amount).to_have_value("8")
     fits_phone(phone)
     phone.screenshot(path=tmp_path / "seat-glance.png", full_page=True, caret="initial")
+
+
+def test_the_hosts_page_asks_to_act_when_the_time_runs_out(
+    open_phone: Any, running_night: Any, live_server: Any
+) -> None:
+    night = running_night.night
+    night.game_options = {**night.game_options, "turn_timer": 30}
+    night.save()
+    hand = digital.start_hand(
+        night_id=night.pk, by=running_night.host, key="timer", game="seven-card-stud"
+    )
+    state = digital.hand_state(hand)
+    name = state.names[state.actor]
+    host = open_phone()
+    # The page's clock is the test's to move: no waiting out the 30 seconds.
+    host.clock.install()
+    log_in(host, running_night.host, live_server.url)
+    host.goto(f"/nights/{night.pk}/")
+    timer = host.locator("#digital [data-turn-timer]")
+    expect(timer).to_contain_text("Time left")
+    expect(host.locator("#digital .dtimeout")).to_have_count(0)
+    # The server's clock passes the deadline (the turn began 31 s ago), then the page's.
+    DigitalHand.objects.filter(pk=hand.pk).update(
+        updated_at=hand.updated_at - datetime.timedelta(seconds=31)
+    )
+    host.clock.run_for("00:32")
+    # At zero the page asks the server again, by itself: the server's prompt appears.
+    prompt = host.locator("#digital .dtimeout")
+    expect(prompt).to_contain_text(f"Time is up for {name}.")
+    expect(prompt.locator("button")).to_have_count(1)
