@@ -112,9 +112,13 @@ def test_the_host_is_asked_to_check_or_fold_when_time_runs_out(night: Table) -> 
     host = client_for(night.owner)
     page = reverse("night_detail", args=[night.night.pk])
     assert "dtimeout" not in host.get(page).content.decode()
+    link = link_of(hand, actor)
+    assert "Your time is up" not in phone(link).get(seat_url(link)).content.decode()
     _run_out(hand, 31)
     html = host.get(page).content.decode()
     assert f"Time is up for {name}." in html
+    seat_html = phone(link).get(seat_url(link)).content.decode()
+    assert "Your time is up: the host may check or fold for you." in seat_html
     prompt = re.search(r'<div class="alert dtimeout".*?</div>', html, re.S)
     assert prompt
     offered = re.findall(r'name="action" value="(\w+)"', prompt.group(0))
