@@ -16,6 +16,7 @@ from engine.games.options import OptionSpec, read_options
 from gamenight.forms.groups import KeyedForm
 from gamenight.games import choice_label, game_title, games_to_call, option_help, option_label
 from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Night, Player, Season
+from gamenight.services.turn_timer import TURN_TIMERS
 
 
 def all_games() -> list[str]:
@@ -73,6 +74,16 @@ class OptionGroup:
     fields: list[forms.BoundField]
 
 
+# Spelled out so each reads in the page's language (a lazy text formatted here would not).
+TURN_TIMER_CHOICES = [
+    (0, _("off")),
+    (30, _("30 seconds")),
+    (60, _("1 minute")),
+    (120, _("2 minutes")),
+]
+assert [seconds for seconds, _label in TURN_TIMER_CHOICES] == list(TURN_TIMERS)
+
+
 def plan_defaults(last: Night | None, seasons: Iterable[Season]) -> dict[str, Any]:
     """What a new night's form starts with: tonight, the season under way, and the
     rest as the group's last night had it (a recurring night keeps its rules)."""
@@ -94,6 +105,8 @@ def plan_defaults(last: Night | None, seasons: Iterable[Season]) -> dict[str, An
     )
     if betting.get("raise_cap"):
         initial["raise_cap"] = betting["raise_cap"]
+    if last.game_options.get("turn_timer"):
+        initial["turn_timer"] = last.game_options["turn_timer"]
     for game, chosen in last.game_options.items():
         if game in GAMES and isinstance(chosen, dict):
             for name, value in chosen.items():
@@ -120,6 +133,13 @@ class NightForm(KeyedForm):
         label=_("Games allowed"), widget=forms.CheckboxSelectMultiple
     )
     starting_stack = chips_field(_("Starting stack"), most=MAX_STARTING_STACK)
+    turn_timer = forms.TypedChoiceField(
+        label=_("Turn timer (digital hands)"),
+        choices=TURN_TIMER_CHOICES,
+        coerce=int,
+        required=False,
+        help_text=_("When a player's time runs out, the host is asked to check or fold for them."),
+    )
     carry_over = forms.BooleanField(
         label=_("Stacks carry over from the season's last night"), required=False
     )
@@ -132,6 +152,7 @@ class NightForm(KeyedForm):
             "bet_low": 1,
             "bet_high": 5,
             "raise_cap": 3,
+            "turn_timer": 0,
             "allowed_games": all_games(),
             **kwargs["initial"],
         }
@@ -197,6 +218,8 @@ class NightForm(KeyedForm):
             "high": data.get("bet_high"),
             "raise_cap": data.get("raise_cap"),
         }
+        if data.get("turn_timer"):
+            options["turn_timer"] = data["turn_timer"]
         data["game_options"] = options
         return data
 

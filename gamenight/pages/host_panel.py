@@ -10,7 +10,11 @@ from engine.games import ActionName, seat_view, table_view
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus
 from gamenight.pages.hand_view import ACTION_LABELS, new_key
+from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
+
+# What the host is offered when a player's time runs out: no chips risked for them.
+_TIMEOUT_ORDER = (ActionName.CHECK, ActionName.FOLD)
 
 # Actions a host may take for a player away from the phone, as buttons.
 _HOST_ORDER = [a for a in ActionName if a in digital.HOST_ACTIONS]
@@ -40,8 +44,12 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
             pot=view["pot"],
             abandon_key=new_key(),
         )
+        timer = timer_context(night, hand, view["actor"])
+        panel["timer"] = timer
         if panel["may_record"] and hand.is_running:
             panel["absent"] = _absent_actions(state, hand)
+            if timer is not None and timer["up"]:
+                panel["timeout"] = _timeout_prompt(state, view["actor"])
     # Links are made when a hand is dealt: before the night's first hand there are none.
     if panel["may_record"] and hand is not None:
         panel["links"] = [
@@ -68,3 +76,15 @@ def _absent_actions(state: Any, hand: DigitalHand) -> list[dict[str, Any]]:
                 }
             )
     return rows
+
+
+def _timeout_prompt(state: Any, actor: int) -> dict[str, Any]:
+    """The host's prompt when ``actor``'s time is up: check for them where they may,
+    else fold; nothing else (a bet or a payment is theirs to choose)."""
+    kinds = {a["kind"] for a in seat_view(state, actor)["legal_actions"]}
+    offered = [a for a in _TIMEOUT_ORDER if a in kinds][:1]
+    return {
+        "seat": actor,
+        "name": state.names[actor],
+        "actions": [{"kind": a, "label": ACTION_LABELS[a], "key": new_key()} for a in offered],
+    }

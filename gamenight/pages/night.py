@@ -28,6 +28,7 @@ from gamenight.pages.host_panel import host_panel_context
 from gamenight.pages.recorded import forget_recorded, pop_recorded
 from gamenight.pages.render import render_page
 from gamenight.services import HandRunningError, PlayerInHandError
+from gamenight.services.turn_timer import timer_seconds
 
 NIGHT_PAGE_GAMES = 8
 
@@ -76,6 +77,7 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         # The night's recorded games with their undo buttons (recording/_deal_list.html).
         **_deal_list(night, membership),
         "betting": (night.game_options or {}).get("betting", {}),
+        "turn_timer": timer_seconds(night),
         "anyone_away": bool(away),
         "busted": busted,
         # One key per page; each busted player's rebuy button adds the player's id.

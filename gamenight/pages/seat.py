@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.betting.limits import FixedLimit, Limit, NoLimit, PotLimit, SpreadLimit
 from engine.games import ActionName, seat_view
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, SeatLink
 from gamenight.pages.etags import etag
 from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players
+from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
 
 # What :func:`seat_links.seat_poll` reads in one query: the link's id, its device
@@ -38,14 +40,20 @@ def seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
     context["seat"] = seat
     if seat is None:
         return context
-    view = seat_view(digital.hand_state(hand), seat)
+    state = digital.hand_state(hand)
+    view = seat_view(state, seat)
+    rows = players(view, me=seat, odds=None)
+    actions = _seat_actions(view, seat, step=bet_step(state.limit))
     context.update(
         view=view,
-        players=players(view, me=seat, odds=None),
-        me=view["players"][seat],
-        actions=_seat_actions(view, seat) if hand.is_running and link.seat.seated else [],
+        players=rows,
+        me=rows[seat],
+        mine=my_cards(rows[seat]),
+        actions=actions if hand.is_running and link.seat.seated else [],
+        flip_next=hand.is_running and any(a["kind"] == ActionName.FLIP for a in actions),
         log=log(view),
         waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
+        timer=timer_context(link.night, hand, view["actor"]),
     )
     return context
 
@@ -68,7 +76,29 @@ def seat_tag(link_id: int, seated: bool, hand_id: int | None, version: int | Non
     return etag("s", link_id, *away, "h", hand_id, "v", version)
 
 
-def _seat_actions(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
+def my_cards(me: Mapping[str, Any]) -> dict[str, Any]:
+    """The player's own cards in three rows that read apart at a glance: the face-down
+    ones only they see, the face-down ones nobody sees yet (No Peek's pile) and the
+    face-up ones everyone sees. Only what the seat view holds: a card left out of it
+    (No Peek before the flip) is counted, never named."""
+    return {
+        "private": [c for c in me["cards"] if not c["up"]],
+        "pile": me["hidden"],
+        "public": [c for c in me["cards"] if c["up"]],
+    }
+
+
+def bet_step(limit: Limit) -> int:
+    """How far one tap of the amount's minus or plus moves: the limit's bet size, so a spread
+    of 2 to 10 steps 2, 4, 6 (any amount in between may still be typed)."""
+    match limit:
+        case SpreadLimit(min_bet=low) | PotLimit(min_bet=low) | NoLimit(min_bet=low):
+            return low
+        case FixedLimit(amount=amount):
+            return amount
+
+
+def _seat_actions(view: Mapping[str, Any], seat: int, *, step: int) -> list[dict[str, Any]]:
     """One button (or small form) per legal action, each with its own request key."""
     own = [c["card"] for c in view["players"][seat]["cards"]]
     actions = []
@@ -84,6 +114,10 @@ def _seat_actions(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
                 "game": legal["game"],
                 "game_title": game_title(legal["game"]) if legal["game"] else "",
                 "amount": kind in (ActionName.BET, ActionName.RAISE_BY),
+                "step": step,
+                # A payment the game asks for (Baseball's pot for a face-up 3, a walk's
+                # price for a 4): its cost is said before the tap, on the button.
+                "payment": kind in (ActionName.PAY_POT, ActionName.BUY_WALK),
                 "draw": kind == ActionName.DRAW,
                 "cards": own if kind == ActionName.DRAW else [],
                 "danger": kind in (ActionName.FOLD, ActionName.DECLARE_OUT, ActionName.DROP),

@@ -12,6 +12,7 @@ from gamenight.games import game_title
 from gamenight.models import DigitalHand
 from gamenight.pages.etags import etag
 from gamenight.pages.hand_view import log, players
+from gamenight.pages.timer import timer_context
 from gamenight.services import digital
 
 
@@ -33,4 +34,5 @@ def table_context(hand: DigitalHand) -> dict[str, Any]:
         "log": log(view),
         "waiting_for": view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
         "etag": table_tag(hand),
+        "timer": timer_context(hand.night, hand, view["actor"]),
     }

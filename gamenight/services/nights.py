@@ -15,6 +15,7 @@ from gamenight.models import (
     NIGHT_POTS,
     Account,
     AccountKind,
+    DigitalHand,
     Night,
     NightStatus,
     Player,
@@ -27,6 +28,7 @@ from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import LedgerError, NotAtTableError, PotsNotEmptyError
 from gamenight.services.posting import Draft, Leg, check_chips, lock_balances, post
 from gamenight.services.running_hand import chips_in_hand, refuse_if_running
+from gamenight.services.seat_links import live_link
 from gamenight.services.table import bank, group_players, night_pot, seated_table, stack
 
 
@@ -92,12 +94,17 @@ def arrive(
             raise NotAtTableError(gettext("%(name)s is already at the table") % {"name": player})
         last = Seat.objects.filter(night=night).order_by("-position").first()
         position = last.position + 1 if last else 0
+        new = seat is None
         if seat is None:
-            Seat.objects.create(night=night, player=player, position=position)
+            seat = Seat.objects.create(night=night, player=player, position=position)
         else:
             seat.seated, seat.left_at, seat.position = True, None, position
             seat.save(update_fields=["seated", "left_at", "position"])
-        legs = _buy_in_legs(night, player, buy_in) if seat is None or buy_in else []
+        if DigitalHand.objects.filter(night=night).exists():
+            # The app deals this night: the newcomer's phone gets its link now and
+            # shows "no hand yet" until the next hand deals them in.
+            live_link(night, seat)
+        legs = _buy_in_legs(night, player, buy_in) if new or buy_in else []
         return Draft(kind=TransactionKind.BUY_IN, legs=legs, summary=f"{player} arrives")
 
     payload = {"player": player_id, "buy_in": buy_in}
