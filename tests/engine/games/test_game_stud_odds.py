@@ -48,4 +48,5 @@ def test_the_face_down_cards_do_not_move_the_odds(game: str) -> None:
 
 def test_the_benchmark_runs() -> None:
     result = doctest.testmod(engine.bench.stud_odds)
-    assert result.attempted and not result.failed
+    assert result.attempted
+    assert not result.failed
