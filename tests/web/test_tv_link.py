@@ -50,7 +50,7 @@ def test_the_host_sees_the_table_link_and_its_qr_code(night: Table) -> None:
     page = html.decode()
     link = TableLink.objects.get(night=night.night, revoked=False)
     assert _url(link) in page
-    assert "Table link for the TV" in page
+    assert "Link for the TV" in page
     assert page.count("<svg") >= 1
     assert reverse("table_link_renew", args=[night.night.pk, link.pk]) in page
 
