@@ -88,3 +88,8 @@ def tv_poll(token: str) -> tuple[int, int | None, int | None]:
     if row is None:
         raise Http404("no such table")
     return row
+
+
+def is_revoked(token: str) -> bool:
+    """Whether ``token`` is a table link the host has renewed since."""
+    return TableLink.objects.filter(token=token, revoked=True).exists()

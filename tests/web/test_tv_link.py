@@ -65,8 +65,12 @@ def test_renewing_blanks_the_old_tv_and_the_new_link_works(night: Table) -> None
     old = _tv(night)
     url = reverse("table_link_renew", args=[night.night.pk, old.pk])
     assert client_for(night.owner).post(url).status_code == 302
-    assert Client().get(_url(old)).status_code == 404
-    assert Client().get(_url(old, "tv_state")).status_code == 404
+    # The old TV goes blank: its poll swaps in a page that says so, without the table.
+    poll = Client().get(_url(old, "tv_state"), **HX)
+    assert poll.status_code == 200
+    assert "This table link was replaced" in poll.content.decode()
+    assert 'class="poller"' not in poll.content.decode()
+    assert Client().get(_url(old)).status_code == 410
     assert Client().get(_url(old, "tv_events")).status_code == 404
     new = _tv(night)
     assert new.token != old.token
