@@ -50,7 +50,8 @@ def friendly_when_over(
             try:
                 return view(request, *args, **kwargs)
             except Http404:
-                night = closed_night_of(str(kwargs.get("token", "")))
+                token = kwargs.get("token", args[0] if args else "")
+                night = closed_night_of(str(token))
                 if night is None:
                     raise
                 return night_over_page(request, night)
