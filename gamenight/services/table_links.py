@@ -18,7 +18,11 @@ from gamenight.services.access import User, night_for_recording
 
 
 def live_table_link(night: Night) -> TableLink:
-    """The night's live table link, made if it has none."""
+    """The night's live table link, made if it has none (the night page shows it on
+    every view: one query when it exists, the lock only to make it)."""
+    link = TableLink.objects.filter(night=night, revoked=False).first()
+    if link is not None:
+        return link
     with transaction.atomic():
         Night.objects.select_for_update().get(pk=night.pk)
         link = TableLink.objects.filter(night=night, revoked=False).first()
