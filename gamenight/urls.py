@@ -26,6 +26,7 @@ from gamenight.views import (
     rules_cards,
     seasons,
     standings,
+    tv,
 )
 
 # A lock error raised outside a view (a session save, say) is the busy page too.
@@ -118,6 +119,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # Server-sent events: "the night changed, fetch again" (gamenight/live/).
     path("s/<token:token>/events/", live_events.seat_events, name="seat_events"),
     path("nights/<id:night_id>/events/", live_events.night_events, name="night_events"),
+    # The night's TV by its table link (no login, read-only; the host renews it).
+    path("tv/<token:token>/", tv.tv_page, name="tv_page"),
+    path("tv/<token:token>/state/", tv.tv_state, name="tv_state"),
+    path("tv/<token:token>/events/", live_events.tv_events, name="tv_events"),
+    path(
+        "nights/<id:night_id>/table-link/<id:link_id>/renew/",
+        digital_host.table_link_renew,
+        name="table_link_renew",
+    ),
     path("nights/<id:night_id>/hands/start/", digital_host.hand_start, name="digital_start"),
     path(
         "nights/<id:night_id>/hands/<id:hand_id>/table/",

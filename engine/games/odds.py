@@ -9,8 +9,9 @@ middle, and how many cards each player holds face down or will still get. The
 unseen cards are every card not face up on the table, a folded player's
 face-down cards included, since nobody at the table knows them.
 
-Hold'em and Omaha show no odds on the table view (``table_odds`` asks only for
-games without peeking): every hole card is face down, so from the table's point
+The table view shows them for every game :func:`shows_odds` names: No Peek and
+every stud game (a card dealt face up to a player), where the best hand takes
+the pot. Hold'em and Omaha show none: every hole card is face down, so from the table's point
 of view each player still in holds the same chance, and odds that used the hole
 cards would give them away. The engine never turns hole cards up before the
 showdown (no all-in reveal), so there is no moment when such odds would be public.
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import ALL_CARDS
 from engine.errors import EngineError
+from engine.games.steps.deal import Deal
 from engine.games.steps.flip import Flip, table_from_deck
 from engine.hands.evaluate import fast_evaluator
 from engine.hands.rankings import HighRanking
@@ -38,7 +40,20 @@ from engine.hands.rankings import HighRanking
 if TYPE_CHECKING:
     import numpy as np
 
+    from engine.games.rules import GameRules
     from engine.games.state import HandState
+
+
+def shows_odds(rules: GameRules) -> bool:
+    """Whether public odds say something in this game: its best hand takes the whole
+    pot (not Second Hand High, not a high-low split), and the table sees cards that
+    tell players apart: No Peek's flipped cards, or a stud game's face-up streets.
+    Where every player's cards are face down (Hold'em, draw, Guts), each player still
+    in would show the same chance."""
+    if rules.winner != "high" or rules.low is not None:
+        return False
+    dealt_up = any(isinstance(step, Deal) and "up" in step.cards for step in rules.steps)
+    return dealt_up or not rules.peek
 
 
 def odds(state: HandState, *, trials: int = 10_000, rng: random.Random) -> dict[int, float]:

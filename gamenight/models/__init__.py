@@ -24,6 +24,7 @@ from gamenight.models.nights import (
 from gamenight.models.players import Player
 from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
+from gamenight.models.table_links import TableLink
 from gamenight.models.throttle import RateEvent
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "SeasonReport",
     "Seat",
     "SeatLink",
+    "TableLink",
     "Transaction",
     "TransactionKind",
     "new_invite_token",

@@ -1,38 +1,75 @@
 """The shared table's context (the TV): every player's open cards, nobody's face-down ones.
 
-Built only from :func:`engine.games.views.table_view`.
+Built only from :func:`engine.games.views.table_view`. The same page serves a
+member of the group (``/nights/<id>/hands/<id>/table/``, logged in) and the
+night's table link (``/tv/<token>/``, no login; :mod:`gamenight.services.table_links`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.games import table_view
 from gamenight.games import game_title
-from gamenight.models import DigitalHand
+from gamenight.models import DigitalHand, Night
 from gamenight.pages.etags import etag
 from gamenight.pages.hand_view import log, players
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital
+
+# The log's kinds that are a player's own move (the TV's banner), not the dealer's work.
+_DEALER_KINDS = frozenset({"ante", "deal", "table_card", "void_deal", "wild_change", "settle"})
 
 
 def table_tag(hand: DigitalHand) -> str:
     return etag("t", hand.pk, "v", hand.version)
 
 
-def table_context(hand: DigitalHand) -> dict[str, Any]:
+def tv_tag(link_id: int, hand_id: int | None, version: int | None) -> str:
+    """The table link's page: the link (renewed links differ), the hand it shows, its version."""
+    return etag("tv", link_id, "h", hand_id, "v", version)
+
+
+def table_context(hand: DigitalHand, *, state_url: str, events_url: str) -> dict[str, Any]:
+    """The TV of ``hand``; ``state_url`` is its poll, ``events_url`` its event stream."""
     state = digital.hand_state(hand)
     view = table_view(state)
     odds = digital.table_odds(hand, state) if hand.is_running else None
+    rows = players(view, me=None, odds=odds)
     return {
         "hand": hand,
         "night": hand.night,
         "game_title": game_title(hand.deal.game),
         "view": view,
-        "players": players(view, me=None, odds=odds),
+        "players": rows,
+        "seat_count": len(rows),
         "odds": odds is not None,
         "log": log(view),
+        "last_move": last_move(view),
         "waiting_for": view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
+        "state_url": state_url,
+        "events_url": events_url,
         "etag": table_tag(hand),
         "timer": timer_context(hand.night, hand, view["actor"]),
     }
+
+
+def empty_table_context(night: Night, *, state_url: str, events_url: str) -> dict[str, Any]:
+    """The TV of a night with no hand dealt yet: it waits for the first one."""
+    return {
+        "hand": None,
+        "night": night,
+        "players": [],
+        "seat_count": 0,
+        "state_url": state_url,
+        "events_url": events_url,
+    }
+
+
+def last_move(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The newest move a player made (the TV's banner), as the log line reads it."""
+    for event in reversed(view["log"]):
+        if event["kind"] not in _DEALER_KINDS and 0 <= event["seat"] < len(view["players"]):
+            return log({"players": view["players"], "log": [event]})[0]
+    return None

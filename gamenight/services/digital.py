@@ -35,7 +35,7 @@ from engine.betting import DEFAULT_RAISE_CAP, FixedLimit, Limit, PotLimit, Sprea
 from engine.cards import Deck
 from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
-from engine.games.odds import odds
+from engine.games.odds import odds, shows_odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
 from gamenight.engine_texts import error_text
 from gamenight.games import game_title
@@ -478,8 +478,9 @@ def hand_for_recorder(by: User, night_id: int, hand_id: int) -> DigitalHand:
 
 
 def table_odds(hand: DigitalHand, state: HandState) -> dict[int, float] | None:
-    """Each live seat's chance to win, for No Peek games; cached per version."""
-    if state.rules.peek or state.is_over:
+    """Each live seat's chance to win from the cards showing, in No Peek and every
+    stud game (:func:`~engine.games.odds.shows_odds`); cached per version."""
+    if state.is_over or not shows_odds(state.rules):
         return None
     cache_key = f"digital-odds-{hand.pk}-{hand.version}"
     found = cache.get(cache_key)

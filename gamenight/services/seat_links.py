@@ -113,3 +113,14 @@ def current_hand(night: Night) -> DigitalHand | None:
     """The night's running hand, else its last one: at most one runs at a time, and a
     new one starts only after the last has ended, so the running hand is the latest."""
     return DigitalHand.objects.filter(night=night).select_related("deal").order_by("-id").first()
+
+
+def closed_night_of(token: str) -> Night | None:
+    """The closed night a not revoked seat link belongs to, if it is one: its phone
+    is told the night is over instead of a bare 404 (gamenight/pages/night_over.py)."""
+    link = (
+        SeatLink.objects.filter(token=token, revoked=False, night__status=NightStatus.CLOSED)
+        .select_related("night")
+        .first()
+    )
+    return None if link is None else link.night

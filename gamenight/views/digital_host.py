@@ -22,7 +22,7 @@ from gamenight.pages.moves import whole
 from gamenight.pages.night import night_page
 from gamenight.pages.night_confirms import abandon_panel
 from gamenight.pages.render import BAD_INPUT, CONFLICT
-from gamenight.services import LedgerError, digital, seat_links
+from gamenight.services import LedgerError, digital, seat_links, table_links
 
 
 def _refused(request: HtmxHttpRequest, night_id: int, error: str, status: int) -> HttpResponse:
@@ -113,4 +113,13 @@ def _abandon_asked(request: AuthenticatedHttpRequest, night_id: int, hand_id: in
 @require_POST
 def link_revoke(request: AuthenticatedHttpRequest, night_id: int, link_id: int) -> HttpResponse:
     seat_links.revoke_link(night_id=night_id, by=request.user, link_id=link_id)
+    return _done(request, night_id)
+
+
+@login_required
+@require_POST
+def table_link_renew(
+    request: AuthenticatedHttpRequest, night_id: int, link_id: int
+) -> HttpResponse:
+    table_links.renew_table_link(night_id=night_id, by=request.user, link_id=link_id)
     return _done(request, night_id)

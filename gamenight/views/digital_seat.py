@@ -28,6 +28,7 @@ from gamenight.http import HtmxHttpRequest
 from gamenight.models import SeatLink
 from gamenight.pages.etags import polled, tagged
 from gamenight.pages.moves import read_move, whole
+from gamenight.pages.night_over import friendly_when_over
 from gamenight.pages.render import BAD_INPUT, CONFLICT
 from gamenight.pages.seat import SeatPoll, seat_context, seat_tag
 from gamenight.services import LedgerError, digital, seat_binding, seat_links
@@ -44,6 +45,7 @@ def _render_seat(
 
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+@friendly_when_over(seat_links.closed_night_of)
 def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
     # The first open binds the link to this phone; any other browser sees nothing.
@@ -58,6 +60,7 @@ def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+@friendly_when_over(seat_links.closed_night_of)
 def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The live part of the seat page; 304 while the hand has not moved.
 
@@ -86,6 +89,7 @@ def _live_seat(request: HttpRequest, token: str, poll: SeatPoll) -> HttpResponse
 
 
 @require_POST
+@friendly_when_over(seat_links.closed_night_of)
 def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
     bound = seat_binding.binding(request, link.pk, link.device_hash)

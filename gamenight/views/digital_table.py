@@ -9,6 +9,8 @@ the TV to that hand.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -29,7 +31,7 @@ from gamenight.pages.table import table_context, table_tag
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def table_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     hand = hand_for_member(request, night_id, hand_id)
-    context = table_context(hand)
+    context = _member_context(hand)
     name = "digital/table.html#live" if request.htmx else "digital/table.html"
     return tagged(render(request, name, context), context["etag"])
 
@@ -54,5 +56,15 @@ def _hand_tag(request: HttpRequest, hand: DigitalHand) -> str:
 
 @polled(_hand_tag)
 def _live_table(request: HttpRequest, hand: DigitalHand) -> HttpResponse:
-    context = table_context(hand)
+    context = _member_context(hand)
     return tagged(render(request, "digital/table.html#live", context), context["etag"])
+
+
+def _member_context(hand: DigitalHand) -> dict[str, Any]:
+    context = table_context(
+        hand,
+        state_url=reverse("digital_table_state", args=[hand.night_id, hand.pk]),
+        events_url=reverse("night_events", args=[hand.night_id]),
+    )
+    context["back_url"] = reverse("night_detail", args=[hand.night_id])
+    return context

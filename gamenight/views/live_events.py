@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from gamenight.live.stream import event_stream
 from gamenight.pages.access import night_for_user
-from gamenight.services import seat_binding, seat_links
+from gamenight.services import seat_binding, seat_links, table_links
 from gamenight.services.seat_binding import Binding
 
 
@@ -30,6 +30,11 @@ def _seat_night(request: HttpRequest, token: str) -> int:
     return link.night_id
 
 
+def _table_night(request: HttpRequest, token: str) -> int:
+    # As the TV's poll: a live table link, no login.
+    return table_links.table_link_for_token(token).night_id
+
+
 @require_GET
 async def night_events(request: HttpRequest, night_id: int) -> HttpResponseBase:
     """The stream of a night for a member of its group (the TV's table view)."""
@@ -40,3 +45,9 @@ async def night_events(request: HttpRequest, night_id: int) -> HttpResponseBase:
 async def seat_events(request: HttpRequest, token: str) -> HttpResponseBase:
     """The stream of a seat link's night, for the phone the link is bound to."""
     return event_stream(request, await sync_to_async(_seat_night)(request, token))
+
+
+@require_GET
+async def tv_events(request: HttpRequest, token: str) -> HttpResponseBase:
+    """The stream of a table link's night, for the TV that opened the link."""
+    return event_stream(request, await sync_to_async(_table_night)(request, token))

@@ -287,7 +287,7 @@ def play_on_phones(
 def open_table(tv: Any) -> None:
     """The host's panel → the hand's TV page; a mark that a reload would wipe."""
     tv.locator("#digital").get_by_role("link", name="Table view (TV)").click()
-    expect(tv.locator("#live.dtable")).to_be_visible()
+    expect(tv.locator("#live.tv")).to_be_visible()
     tv.evaluate("window.stillTheSamePage = true")
 
 
@@ -360,16 +360,14 @@ def test_three_phones_and_a_tv_play_digital_hands(
         _seat, action, amount = a.moves[version]
         if action is ActionName.BET:
             # The table sees the bet by polling: the bet to match.
-            expect(tv.locator("#live .dpot")).to_contain_text(f"bet to match {amount}")
+            expect(tv.locator("#live .tv-bet")).to_contain_text(f"bet to match {amount}")
         walker = _just_walked(hand)
         if walker is not None:
-            # The walk on the TV: the flipped 4 face up, then the extra card dealt.
+            # The walk on the TV: the flipped 4 face up in the walker's seat.
             four = card_face(digital_service.hand_state(hand).history[-2].card)
-            row = tv.locator("ol.dplayers > li").nth(walker)
+            row = tv.locator(f"#live .tv-seat.tv-p{walker}")
+            expect(row).to_contain_text(NAMES[walker])
             expect(row.locator(".pcard", has_text=four)).to_be_visible()
-            expect(tv.locator("#live .dlog li").first).to_contain_text(
-                f"{NAMES[walker]} gets a card"
-            )
             walks.append(walker)
 
     play_on_phones(phones, hand, a.moves, each=after_no_peek_move)
@@ -392,7 +390,9 @@ def test_three_phones_and_a_tv_play_digital_hands(
     def after_baseball_move(version: int) -> None:
         for pay_version, payer in paid:
             if version == pay_version:
-                expect(tv.locator("#live .dlog")).to_contain_text(f"{NAMES[payer]} pays the pot")
+                expect(tv.locator("#live .tv-banner")).to_contain_text(
+                    f"{NAMES[payer]} pays the pot"
+                )
 
     for pay_version, payer in paid:
         # The payer's phone offers the decision as two big buttons.

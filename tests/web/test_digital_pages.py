@@ -22,6 +22,7 @@ from engine.games import GAMES, ActionName, HandState, seat_view
 from gamenight import services
 from gamenight.models import DigitalHand, HandAction, HandStatus, SeatLink, Transaction
 from gamenight.services import digital
+from gamenight.services.table_links import live_table_link
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -178,7 +179,10 @@ def test_a_link_expires_with_the_night(night: Table) -> None:
     link = link_of(hand, 0)
     digital.abandon_hand(night_id=night.night.pk, hand_id=hand.pk, by=night.owner, key="ab")
     services.end_night(night_id=night.night.pk, by=night.owner)
-    assert Client().get(seat_url(link)).status_code == 404
+    # The link opens no seat any more: its page says the night is over (issue 16).
+    page = Client().get(seat_url(link)).content.decode()
+    assert "The night is over" in page
+    assert "Your cards" not in page
 
 
 def test_only_hosts_revoke_links(night: Table) -> None:
@@ -384,6 +388,9 @@ def _check_every_view(
     from engine.games import table_view
 
     _assert_private(table.content.decode(), _seen(table_view(state)), "table")
+    # The TV by the night's table link (no login) shows the same table.
+    tv = Client().get(reverse("tv_state", args=[live_table_link(hand.night).token]))
+    _assert_private(tv.content.decode(), _seen(table_view(state)), "table link")
     if not full:
         return
     table = viewer.get(reverse("digital_table", args=[hand.night_id, hand.pk]))

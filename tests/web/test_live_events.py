@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import http.client
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -191,3 +192,24 @@ def test_the_run_log_has_no_stream_token(run: LiveRun) -> None:
     log = Path(run.log).read_text()
     assert "/events/" in log
     assert not any(token in log for token in run.seats.values())
+
+
+def test_the_tv_by_its_table_link_listens_to_its_stream_without_a_login(run: LiveRun) -> None:
+    # The host's night page makes the night's table link (issue 16).
+    status, night_page, _ = run.request(run.log_in(), "GET", f"/nights/{run.night}/")
+    assert status == 200
+    found = re.search(rb'href="/tv/([A-Za-z0-9_-]+)/"', night_page)
+    assert found is not None
+    token = found.group(1).decode()
+    status, page, _ = run.request(Phone(), "GET", f"/tv/{token}/")
+    assert status == 200
+    assert f'sse-connect="/tv/{token}/events/"'.encode() in page
+    assert b'hx-trigger="sse:changed, every 1s"' in page
+    stream = Stream(run, Phone(), f"/tv/{token}/events/")
+    try:
+        assert stream.response.status == 200
+        assert stream.next_event() == "changed"
+        run.move({seat: run.open_seat(seat) for seat in run.seats})
+        assert stream.next_event() == "changed"
+    finally:
+        stream.close()

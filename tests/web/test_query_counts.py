@@ -90,8 +90,9 @@ PAGES: dict[str, tuple[int, Request]] = {
     "home": (5, lambda c, s: c.get("/")),
     "group page": (8, lambda c, s: c.get(f"/groups/{s.group_id}/")),
     "night page (closed)": (12, lambda c, s: c.get(f"/nights/{s.closed_night.pk}/")),
-    # The running night also shows the digital-hands panel (its hand and seat links).
-    "night page (running)": (13, lambda c, s: c.get(f"/nights/{s.running_night.pk}/")),
+    # The running night also shows the digital-hands panel (its hand and seat links)
+    # and the TV's table link (one query once it exists).
+    "night page (running)": (14, lambda c, s: c.get(f"/nights/{s.running_night.pk}/")),
     # The record form's page also counts the group's games for its picker (most played first).
     "recording form GET": (
         8,
