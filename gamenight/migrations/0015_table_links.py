@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gamenight', '0012_jack_games'),
+        ('gamenight', '0014_report_language'),
     ]
 
     operations = [
