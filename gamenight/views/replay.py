@@ -20,6 +20,7 @@ from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.pages import hand_view
 from gamenight.pages.access import hand_for_member
+from gamenight.pages.replay_texts import local_text, shown_names
 from gamenight.services.replay import (
     HandReplay,
     ReplayUnavailable,
@@ -71,9 +72,17 @@ def replay_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) 
     frame = data.frames[step]
     view = frame.view
     move = frame.move
-    shown = dict(view)
-    # The lines this move added, newest first, as the table's log words them.
-    shown["log"] = frame.events
+    # The lines this move added, in order, as the table's log words them (a face-down
+    # card dealt says nothing more than the player's row, which counts them); the
+    # showdown's hands named in the page's language.
+    names = shown_names(data.end) if step == last else {}
+    lines = []
+    for event in frame.events:
+        if event["kind"] == "deal" and event["card"] is None:
+            continue
+        line = hand_view.log({"players": view["players"], "log": [event]})[0]
+        line["text"] = local_text(event, names, line["text"])
+        lines.append(line)
     context = {
         "night": data.hand.night,
         "hand": data.hand,
@@ -84,7 +93,7 @@ def replay_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) 
         "next": step + 1 if step < last else None,
         "view": view,
         "players": hand_view.players(view, me=None, odds=None),
-        "lines": hand_view.log(shown),
+        "lines": lines,
         "mover": data.names[move.seat] if move is not None else "",
         "phh": data.phh_refusal is None,
         "phh_refusal": data.phh_refusal,

@@ -243,3 +243,21 @@ def test_the_replay_speaks_german(night: Table) -> None:
     )
     assert "Zug 0 von" in html
     assert "Weiter" in html
+
+
+def test_the_showdown_names_the_hands_in_german(night: Table) -> None:
+    for seed in range(1, 30):
+        hand = play(night, "texas-holdem", seed, fold_first=False)
+        state = digital.hand_state(hand)
+        if len(state.shown) >= 2:
+            break
+    else:
+        raise AssertionError("no seed reached a showdown")
+    steps = HandAction.objects.filter(hand=hand).count()
+    url = replay_url(hand)
+    html = client_for(night.viewer).get(url, {"step": steps}, HTTP_ACCEPT_LANGUAGE="de")
+    english = [e.text for e in state.history if e.kind.value == "show"]
+    page = html.content.decode()
+    assert english
+    assert not [name for name in english if f">{name}<" in page]
+    assert "Hauptpot" in page
