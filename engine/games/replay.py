@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.cards import ALL_CARDS, Deck
 from engine.errors import EngineError
-from engine.games.events import ActionName
+from engine.games.events import ActionName, EventKind
 from engine.games.state import HandState
 from engine.games.views import table_view
 
@@ -89,3 +90,36 @@ def check_same_end(replayed: HandState, stored: HandState) -> None:
         raise ReplayError("the replayed log differs from the stored one")
     if replayed.stacks != stored.stacks or replayed.payouts != stored.payouts:
         raise ReplayError("the replayed chips differ from the stored ones")
+
+
+# Events whose card came off the top of the deck, in the order it was dealt.
+_FROM_DECK: Final = frozenset({EventKind.DEAL, EventKind.TABLE_CARD})
+
+
+def rebuild_initial(stored: HandState, *, start_stacks: Sequence[int]) -> HandState:
+    """The hand as dealt, for a hand saved without its first snapshot: dealt again from
+    a deck stacked with the cards its log dealt, in that order, then the rest.
+
+    Only a hand whose every card off the deck is in its log comes back this way (not
+    one that dealt a card face down to the table, or reshuffled discards or a voided
+    deal); the caller checks the replay against the stored end
+    (:func:`check_same_end`), so a wrong guess is refused, never shown.
+    """
+    dealt = [e.card for e in stored.history if e.kind in _FROM_DECK and e.card is not None]
+    codes = dealt + stored.deck.codes()
+    if sorted(codes) != list(range(len(ALL_CARDS))):
+        raise ReplayError("the log does not name every card the deck dealt")
+    try:
+        return HandState.start(
+            stored.rules,
+            names=stored.names,
+            stacks=start_stacks,
+            dealer=stored.dealer,
+            deck=Deck.from_codes(codes),
+            ante=stored.ante,
+            limit=stored.limit,
+            raise_cap=stored.raise_cap,
+            carry=stored.carry,
+        )
+    except EngineError as error:
+        raise ReplayError(f"the hand cannot be dealt again: {error}") from error

@@ -13,15 +13,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import ALL_CARDS
+from engine.errors import EngineError
 from engine.games.phh import hand_to_phh, phh_refusal
-from engine.games.replay import Frame, LoggedMove, ReplayError, check_same_end, replay
+from engine.games.replay import (
+    Frame,
+    LoggedMove,
+    check_same_end,
+    rebuild_initial,
+    replay,
+)
 from engine.games.serialise import hand_from_dict
 from engine.games.state import HandState
 from gamenight.models import DigitalHand, HandStatus
 
 
 class ReplayUnavailable(Exception):
-    """The hand cannot be replayed: ``reason`` is ``running``, ``abandoned`` or ``old``."""
+    """The hand cannot be replayed: ``reason`` is ``running``, ``abandoned`` or ``old``
+    (dealt before its first snapshot was kept, and not dealt again from its log)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -43,8 +51,6 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
         raise ReplayUnavailable("running")
     if hand.status != HandStatus.FINISHED:
         raise ReplayUnavailable("abandoned")
-    if hand.initial_state is None:
-        raise ReplayUnavailable("old")
     moves = [
         LoggedMove(
             action=row.action,
@@ -56,10 +62,17 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
         for row in hand.actions.order_by("version")
         if row.seat is not None
     ]
+    stored = hand_from_dict(hand.state)
     try:
-        frames, end = replay(hand_from_dict(hand.initial_state), moves)
-        check_same_end(end, hand_from_dict(hand.state))
-    except ReplayError:
+        initial = (
+            hand_from_dict(hand.initial_state)
+            if hand.initial_state is not None
+            # Dealt before the first snapshot was kept: dealt again from its log.
+            else rebuild_initial(stored, start_stacks=[int(v) for v in hand.start_stacks])
+        )
+        frames, end = replay(initial, moves)
+        check_same_end(end, stored)
+    except EngineError:  # a replay that does not end as stored (ReplayError) included
         raise ReplayUnavailable("old") from None
     return HandReplay(
         hand=hand,

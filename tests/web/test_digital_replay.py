@@ -261,3 +261,25 @@ def test_the_showdown_names_the_hands_in_german(night: Table) -> None:
     assert english
     assert not [name for name in english if f">{name}<" in page]
     assert "Hauptpot" in page
+
+
+@pytest.mark.parametrize("game", ["texas-holdem", "seven-card-stud", "five-card-draw"])
+def test_a_hand_dealt_before_snapshots_is_dealt_again_from_its_log(night: Table, game: str) -> None:
+    hand = play(night, game, 2)
+    with_snapshot = client_for(night.viewer).get(replay_url(hand, "digital_replay_json"))
+    DigitalHand.objects.filter(pk=hand.pk).update(initial_state=None)
+    rebuilt = client_for(night.viewer).get(replay_url(hand, "digital_replay_json"))
+    assert rebuilt.status_code == 200
+    assert json.loads(rebuilt.content) == json.loads(with_snapshot.content)
+
+
+def test_a_log_that_does_not_give_the_stored_hand_is_not_replayed(night: Table) -> None:
+    hand = play(night, "texas-holdem", 2, fold_first=False)
+    DigitalHand.objects.filter(pk=hand.pk).update(initial_state=None)
+    # The log changed behind the hand's back: the replay would not end as stored.
+    first = HandAction.objects.filter(hand=hand).order_by("version").first()
+    assert first is not None
+    HandAction.objects.filter(pk=first.pk).update(action="fold")
+    page = client_for(night.viewer).get(replay_url(hand))
+    assert page.status_code == 409
+    assert "before replays were kept" in page.content.decode()
