@@ -22,6 +22,7 @@ from gamenight.views import (
     players,
     recording,
     recording_cards,
+    replay,
     reports,
     rules_cards,
     seasons,
@@ -148,6 +149,22 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "nights/<id:night_id>/hands/<id:hand_id>/abandon/",
         digital_host.hand_abandon,
         name="digital_abandon",
+    ),
+    # A finished hand replayed move by move, and its downloads (gamenight/views/replay.py).
+    path(
+        "nights/<id:night_id>/hands/<id:hand_id>/replay/",
+        replay.replay_page,
+        name="digital_replay",
+    ),
+    path(
+        "nights/<id:night_id>/hands/<id:hand_id>/replay/hand.json",
+        replay.replay_json_download,
+        name="digital_replay_json",
+    ),
+    path(
+        "nights/<id:night_id>/hands/<id:hand_id>/replay/hand.phh",
+        replay.replay_phh_download,
+        name="digital_replay_phh",
     ),
     path(
         "nights/<id:night_id>/links/<id:link_id>/revoke/",

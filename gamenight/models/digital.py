@@ -36,6 +36,9 @@ class DigitalHand(models.Model):
     deal = models.OneToOneField(Deal, on_delete=models.PROTECT, related_name="digital_hand")
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="digital_hands")
     state = models.JSONField()
+    # The state as dealt (after the antes and the first cards), so a finished hand
+    # can be replayed move by move from its actions; empty for hands dealt before.
+    initial_state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=HandStatus.choices, default=HandStatus.RUNNING)
     # The night's Seat ids in the engine's seat order (players without chips sit out).

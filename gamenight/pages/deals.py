@@ -6,11 +6,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 
 from gamenight.forms.recording import GAMES
 from gamenight.models import (
     AccountKind,
+    DigitalHand,
     Entry,
     Membership,
     Night,
@@ -36,6 +37,12 @@ def deal_list_context(
     games = list(
         recorded.select_related("deal__dealer__player")
         .annotate(undone=Exists(Transaction.objects.filter(reverses=OuterRef("pk"))))
+        # The digital hand this booking settled, if any: its replay is linked.
+        .annotate(
+            replay_hand=Subquery(
+                DigitalHand.objects.filter(settlement=OuterRef("pk")).values("id")[:1]
+            )
+        )
         .order_by("-id")[:latest]
     )
     # Counted even when all fit, so that the page's queries never depend on the data.
@@ -71,6 +78,7 @@ def deal_list_context(
                 else (record.deal.game if record.deal else ""),
                 "chips": sorted(chips.items(), key=lambda item: -item[1]),
                 "undo_key": uuid.uuid4().hex,
+                "replay_hand": getattr(record, "replay_hand", None),
                 "undo_blocked": blocked[record.pk].note if record.pk in blocked else "",
             }
         )

@@ -234,6 +234,7 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
         deal=deal,
         night=night,
         state=hand_to_dict(state),
+        initial_state=hand_to_dict(state),
         seat_ids=[s.seat.pk for s in in_hand],
         start_stacks=[s.stack for s in in_hand],
         start_key=key,

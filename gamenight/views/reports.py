@@ -31,7 +31,9 @@ from gamenight.forms.groups import KeyedForm
 from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
+    DigitalHand,
     Group,
+    HandStatus,
     Membership,
     Night,
     NightReport,
@@ -246,6 +248,15 @@ def _night_context(night: Night, membership: Membership, **extra: Any) -> dict[s
         "rebuild_form": RebuildForm(),
         "chip_form": _chip_form(night.group, membership),
         "refresh_url": reverse("night_report", args=[night.pk]),
+        # The night's finished digital hands, each with its replay (one query).
+        "replays": [
+            {"hand": hand_id, "number": number, "game": game_title(game)}
+            for hand_id, number, game in DigitalHand.objects.filter(
+                night=night, status=HandStatus.FINISHED
+            )
+            .order_by("id")
+            .values_list("id", "deal__number", "deal__game")
+        ],
         **_report_context(NightReport.objects.filter(night=night).first()),
         **extra,
     }

@@ -99,6 +99,17 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("digital_start", {"night_id": 11}, "/nights/11/hands/start/"),
     ("digital_table", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/table/"),
     ("digital_table_state", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/table/state/"),
+    ("digital_replay", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/replay/"),
+    (
+        "digital_replay_json",
+        {"night_id": 11, "hand_id": 12},
+        "/nights/11/hands/12/replay/hand.json",
+    ),
+    (
+        "digital_replay_phh",
+        {"night_id": 11, "hand_id": 12},
+        "/nights/11/hands/12/replay/hand.phh",
+    ),
     ("digital_act_for", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/act-for/"),
     ("digital_abandon", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/abandon/"),
     ("digital_revoke_link", {"night_id": 11, "link_id": 12}, "/nights/11/links/12/revoke/"),

@@ -1,0 +1,208 @@
+"""A finished hand as a PokerKit hand history (PHH, https://phh.readthedocs.io).
+
+PHH names a few standard variants; a hand maps onto one only where our game is
+that variant: Texas Hold'em (``FT`` at a fixed limit, ``NT`` otherwise: our
+spread and pot limits are inside no-limit's sizes), Omaha (``PO``) and Omaha
+high/low (``FO/8``, fixed limit only). Home games ante and post no blinds, so
+``blinds_or_straddles`` are zeros and the first bettor is the dealer's left, as
+in PokerKit without blinds. Seven-card stud does not map: PokerKit's stud opens
+third street with a forced bring-in by the lowest up card, ours with the best
+showing hand and no bring-in, so the same moves would be out of turn there;
+five-card draw has no PHH variant at all. Those games export JSON only.
+
+Players are numbered from the dealer's left (``p1``) to the dealer, PokerKit's
+order. Only public moves and the cards shown at the showdown are written:
+a folded player's hole cards are written as unknown (``????``), as PHH allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine.betting import FixedLimit, Limit, NoLimit, PotLimit, SpreadLimit
+from engine.cards import ALL_CARDS
+from engine.games.events import Event, EventKind
+from engine.games.state import HandState
+
+MAPPED_GAMES: Final = frozenset({"texas-holdem", "omaha", "omaha-hi-lo"})
+_BETS: Final = frozenset({EventKind.BET, EventKind.RAISE})
+_PASSIVE: Final = frozenset({EventKind.CHECK, EventKind.CALL})
+
+
+def phh_variant(game: str, limit: Limit) -> str | None:
+    """The PHH variant code ``game`` at ``limit`` maps onto, or ``None``."""
+    if game == "texas-holdem":
+        return "FT" if isinstance(limit, FixedLimit) else "NT"
+    if game == "omaha" and isinstance(limit, PotLimit):
+        return "PO"
+    if game == "omaha-hi-lo" and isinstance(limit, FixedLimit):
+        return "FO/8"
+    return None
+
+
+def phh_refusal(state: HandState) -> str | None:
+    """Why the hand has no PHH file (``"game"``: its game or limit has no PHH variant;
+    ``"raises"``: a spread-limit raise smaller than an earlier one, which no-limit
+    forbids), or ``None`` when it has one."""
+    if not state.is_over or phh_variant(state.rules.name, state.limit) is None:
+        return "game"
+    if isinstance(state.limit, SpreadLimit) and not _fits_no_limit(state):
+        return "raises"
+    return None
+
+
+def _fits_no_limit(state: HandState) -> bool:
+    """Every bet and raise of the hand is a legal no-limit one: a raise (unless all-in)
+    at least as large as the largest bet or raise of its street."""
+    street: dict[int, int] = {}
+    current = largest = 0
+    name = ""
+    for event in state.history:
+        if event.kind is EventKind.TABLE_CARD and event.text != name:
+            name = event.text
+            street, current, largest = {}, 0, 0
+        if event.kind not in _BETS:
+            continue
+        total = street.get(event.seat, 0) + event.chips
+        street[event.seat] = total
+        increment = total - current
+        if increment < max(largest, _min_bet(state.limit)) and not event.all_in:
+            return False
+        largest = max(largest, increment)
+        current = total
+    return True
+
+
+def _card(code: int) -> str:
+    return str(ALL_CARDS[code])
+
+
+def _min_bet(limit: Limit) -> int:
+    match limit:
+        case FixedLimit(amount=amount):
+            return amount
+        case SpreadLimit(min_bet=low) | PotLimit(min_bet=low) | NoLimit(min_bet=low):
+            return low
+
+
+def _quoted(values: Sequence[str]) -> str:
+    return "[" + ", ".join(_toml_string(v) for v in values) + "]"
+
+
+def _toml_string(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(c if c >= " " else " " for c in escaped) + '"'
+
+
+def _numbers(values: Sequence[int]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+def hand_to_phh(
+    state: HandState, *, start_stacks: Sequence[int], hand_label: str = ""
+) -> str | None:
+    """The PHH text of the finished hand ``state``, or ``None`` if its game does not map."""
+    variant = phh_variant(state.rules.name, state.limit)
+    if variant is None or phh_refusal(state) is not None:
+        return None
+    order = state.order()
+    player = {seat: f"p{index + 1}" for index, seat in enumerate(order)}
+    actions = _actions(state, order, player)
+    lines = [f"variant = {_toml_string(variant)}"]
+    antes = [state.ante if state.rules.antes else 0] * state.seat_count
+    lines.append(f"antes = {_numbers(antes)}")
+    lines.append(f"blinds_or_straddles = {_numbers([0] * state.seat_count)}")
+    bet = _min_bet(state.limit)
+    if variant in ("FT", "FO/8"):
+        lines += [f"small_bet = {bet}", f"big_bet = {bet}"]
+    else:
+        lines.append(f"min_bet = {bet}")
+    lines.append(f"starting_stacks = {_numbers([start_stacks[s] for s in order])}")
+    lines.append(f"actions = {_quoted(actions)}")
+    lines.append(f"players = {_quoted([state.names[s] for s in order])}")
+    lines.append(f"finishing_stacks = {_numbers([state.stacks[s] for s in order])}")
+    if hand_label:
+        lines.append(f"hand = {_toml_string(hand_label)}")
+    return "\n".join(lines) + "\n"
+
+
+def _actions(state: HandState, order: list[int], player: dict[int, str]) -> list[str]:
+    history = state.history
+    hole: dict[int, list[int]] = {seat: [] for seat in order}
+    first_bet = next(
+        (i for i, e in enumerate(history) if e.kind not in (EventKind.ANTE, EventKind.DEAL)),
+        len(history),
+    )
+    for event in history[:first_bet]:
+        if event.kind is EventKind.DEAL and event.card is not None:
+            hole[event.seat].append(event.card)
+    shown = set(state.shown)
+    actions = []
+    for seat in order:
+        cards = hole[seat]
+        text = "".join(_card(c) for c in cards) if seat in shown else "??" * len(cards)
+        actions.append(f"d dh {player[seat]} {text}")
+    street: dict[int, int] = dict.fromkeys(order, 0)
+    board: list[int] = []
+    street_name = ""
+    aggressor: int | None = None
+    for event in history[first_bet:]:
+        if event.kind is EventKind.TABLE_CARD and event.card is not None:
+            if board and event.text != street_name:
+                # All-in players see the next streets dealt at once: one line a street.
+                actions.append("d db " + "".join(_card(c) for c in board))
+                board = []
+            board.append(event.card)
+            street_name = event.text
+            continue
+        if board:
+            actions.append("d db " + "".join(_card(c) for c in board))
+            board = []
+            street = dict.fromkeys(order, 0)
+            aggressor = None
+        actions += _move(event, player, street)
+        if event.kind in _BETS:
+            aggressor = event.seat
+    if board:
+        actions.append("d db " + "".join(_card(c) for c in board))
+    actions += _showdown(state, order, player, aggressor)
+    return actions
+
+
+def _move(event: Event, player: dict[int, str], street: dict[int, int]) -> list[str]:
+    if event.kind in _PASSIVE:
+        street[event.seat] += event.chips
+        return [f"{player[event.seat]} cc"]
+    if event.kind in _BETS:
+        street[event.seat] += event.chips
+        return [f"{player[event.seat]} cbr {street[event.seat]}"]
+    if event.kind in (EventKind.FOLD, EventKind.LEAVE):
+        return [f"{player[event.seat]} f"]
+    return []
+
+
+def _showdown(
+    state: HandState, order: list[int], player: dict[int, str], aggressor: int | None
+) -> list[str]:
+    """PokerKit's showdown order: from the last street's aggressor (or its first
+    player still in with chips), clockwise; only players still in show."""
+    live = [s for s in order if not state.folded[s]]
+    if len(live) < 2:
+        return []
+    start = aggressor
+    if start is None:
+        with_chips = [s for s in live if state.stacks[s] > 0 or s in state.shown]
+        start = with_chips[0] if with_chips else live[0]
+    index = order.index(start)
+    rotated = order[index:] + order[:index]
+    lines = []
+    for seat in rotated:
+        if state.folded[seat]:
+            continue
+        if seat not in state.shown:
+            lines.append(f"{player[seat]} sm -")
+            continue
+        cards = [card for card, up in state.cards[seat]]
+        lines.append(f"{player[seat]} sm " + "".join(_card(c) for c in cards))
+    return lines
