@@ -638,10 +638,10 @@ def test_every_page_in_english_has_no_german(db: None) -> None:
 def test_the_crawl_finds_english_on_a_german_page() -> None:
     """The detectors themselves: each catches its kind of English."""
     engine = EngineTexts({"pair of kings"})
-    text = "Anna zeigt pair of kings\nHauptpot: 64\nBen hat 3 Chips gesetzt, Carla folded"
+    text = "Anna zeigt pair of kings\nHauptpot: 64\nBen hat 3 Chips gesetzt, Carla with"
     found = english_findings(text, ["Anna", "Ben", "Carla"], engine)
     assert ("engine", "pair of kings") in found
-    assert ("word", "folded") in found
+    assert ("word", "with") in found
     assert not english_findings("Anna zeigt ein Paar Könige. Hauptpot: 64", ["Anna"], engine)
     assert ("catalogue", "Main pot") in english_findings("Main pot: 64", [], EngineTexts())
 
