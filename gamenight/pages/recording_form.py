@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Count
 
+from engine.games.catalog import game_entry
 from gamenight.forms.recording import GAMES, Game, RecordGameForm
 from gamenight.forms.recording_taps import STATE_LABELS
 from gamenight.games import option_label
@@ -61,7 +62,16 @@ def form_header(night: Night, game: Game, table: Table | None) -> dict[str, Any]
         "house_rules": house_rules(night, game),
         "games": functools.partial(games_by_use, night),
         "state_labels": json.dumps({s.value: str(label) for s, label in STATE_LABELS.items()}),
+        "cards_dealt": cards_dealt(game.slug),
     }
+
+
+def cards_dealt(game: str) -> int:
+    """The cards each hand holds at the showdown, for the card picker to move on to the
+    next hand once one is full (static/js/cardpicker.js); 0 where hands vary or share
+    cards in the middle."""
+    size = game_entry(game).hand_size
+    return size.dealt if size is not None and size.shared is None and not size.fewest else 0
 
 
 def with_cards(form: RecordGameForm) -> bool:

@@ -89,6 +89,54 @@
     if (open) refresh(box);
   }
 
+  // The cards a hand must hold before a rank tapped goes on to the next hand: the
+  // game's cards dealt (data-dealt) plus each walk the row bought. 0: never moves on.
+  function need(input) {
+    var dealt = Number(input.getAttribute("data-dealt") || 0);
+    if (!dealt || !input.form) return 0;
+    var pid = input.name.replace(/^cards_/, "");
+    var typed = input.form.querySelector("[name=walk_" + pid + "]");
+    var tick = input.form.querySelector("[name=walks_" + pid + "]");
+    var walks = 0;
+    if (typed && typed.value.trim() !== "") walks = tokens(typed.value).length;
+    else if (tick && tick.checked) walks = 1;
+    return dealt + walks;
+  }
+
+  // The hands on screen, in the order of the table (a folded player's are hidden).
+  function shownBoxes() {
+    var all = document.querySelectorAll("[data-cards-field]");
+    return Array.prototype.filter.call(all, function (b) { return b.offsetParent !== null; });
+  }
+
+  function openOnly(box) {
+    var all = document.querySelectorAll("[data-cards-field]");
+    for (var i = 0; i < all.length; i++) toggle(all[i], all[i] === box);
+    box.scrollIntoView({ block: "nearest" });
+  }
+
+  // A full hand: the next rank starts the next hand still without its cards, so the
+  // host taps the table's cards through without opening each picker.
+  function nextHand(box) {
+    var boxes = shownBoxes();
+    for (var i = boxes.indexOf(box) + 1; i < boxes.length; i++) {
+      var input = boxes[i].querySelector("[data-cards-input]");
+      if (input.value.trim() === "") return boxes[i];
+    }
+    return null;
+  }
+
+  // Showing cards instead of the finishing order opens the first hand's picker.
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("#with-cards") || !event.target.checked) {
+      return;
+    }
+    var first = shownBoxes().filter(function (b) {
+      return b.querySelector("[data-cards-input]").value.trim() === "";
+    })[0];
+    if (first && first.querySelector("[data-cards-open]:not([hidden])")) openOnly(first);
+  });
+
   document.addEventListener("click", function (event) {
     var target = event.target.closest("button");
     var box = target && target.closest("[data-cards-field]");
@@ -103,6 +151,15 @@
       return;
     }
     if (target.classList.contains("pick-rank")) {
+      var full = need(input);
+      var next = full && list.length >= full ? nextHand(box) : null;
+      if (next) {
+        openOnly(next);
+        var nextInput = next.querySelector("[data-cards-input]");
+        setTokens(nextInput, [target.getAttribute("data-token")]);
+        refresh(next);
+        return;
+      }
       list.push(target.getAttribute("data-token"));
     } else if (target.classList.contains("pick-suit")) {
       var last = lastCard(input);

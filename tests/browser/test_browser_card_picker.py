@@ -1,9 +1,10 @@
 """A showdown tapped in with the card picker of the recording form, on a phone.
 
 Six players at the table, everyone antes 1 and stays in to the showdown of a
-Baseball hand; each hand's seven cards are tapped in: one tap opens a player's
-picker, one tap a rank (a rank alone gets a free suit), one more a suit. The test
-counts the taps (the figure reported for issue 14).
+Baseball hand; each hand's seven cards are tapped in: "cards instead" opens the
+first hand's picker, one tap a rank (a rank alone gets a free suit), one more a
+suit, and a full hand's next rank starts the next hand. The test counts the taps
+(the figure reported for issue 14).
 """
 
 from __future__ import annotations
@@ -90,20 +91,36 @@ def test_a_six_player_baseball_showdown_tapped_in_with_the_picker(
     fits_phone(page)
     taps = Taps()
 
+    # "Cards instead" of the finishing order opens the first hand's picker.
+    taps(page.locator("label", has=page.locator("#with-cards")))
     anna = seat_row(page, "Anna")
-    tap_in(anna, taps, HANDS["Anna"])
+    expect(anna.locator("[data-card-picker]")).to_be_visible()
+    for label in HANDS["Anna"]:
+        taps(_picker_button(anna, label))
     expect(anna.locator("input[name^=cards_]")).to_have_value("Ks Kh 9 3 J 5 8")
     expect(anna.locator(".hand-name")).to_have_text("four of a kind, kings")
     fits_phone(page)
 
+    # Anna's hand is full: the next rank tapped into her picker starts Ben's hand, and
+    # so on round the table, without opening each picker.
     for name in ("Ben", "Carla", "Dan", "Eva"):
-        tap_in(seat_row(page, name), taps, HANDS[name])
+        for label in HANDS[name]:
+            taps(
+                page.locator("[data-card-picker]:not([hidden])").locator(
+                    ".pick-rank", has_text=re.compile(rf"^{re.escape(label)}$")
+                )
+            )
+        expect(seat_row(page, name).locator("input[name^=cards_]")).to_have_value(
+            " ".join(HANDS[name])
+        )
     expect(seat_row(page, "Ben").locator(".hand-name")).to_have_text("three of a kind, queens")
-    # One picker open at a time: Ben's closed when Carla's opened.
-    expect(seat_row(page, "Ben").locator("[data-card-picker]")).to_be_hidden()
+    # One picker open at a time: Eva's, whose hand was tapped in last.
+    expect(anna.locator("[data-card-picker]")).to_be_hidden()
+    expect(seat_row(page, "Eva").locator("[data-card-picker]")).to_be_visible()
 
     fritz = seat_row(page, "Fritz")
-    tap_in(fritz, taps, HANDS["Fritz"][:1])
+    taps(page.locator("[data-card-picker]:not([hidden])").locator(".pick-rank", has_text="K"))
+    expect(fritz.locator("[data-card-picker]")).to_be_visible()
     # Anna holds the king of spades and of hearts: greyed out for Fritz's king.
     suits = fritz.locator(".card-picker .pick-suit")
     assert [s.is_disabled() for s in suits.all()] == [True, True, False, False]
@@ -115,19 +132,16 @@ def test_a_six_player_baseball_showdown_tapped_in_with_the_picker(
     _picker_button(fritz, "2").click()
     expect(fritz.locator("input[name^=cards_]")).to_have_value("K 5 6 7 8 A 2")
 
-    taps.count += 1  # the Preview tap inside preview()
     section = preview(page)
     assert net_of(section, "Anna") == 5
-    # The form came back with the preview: the hands typed are named again.
-    expect(seat_row(page, "Anna").locator(".hand-name")).to_have_text("four of a kind, kings")
     for name in SIX[1:]:
         assert net_of(section, name) == -1
     taps.count += 1  # the Confirm tap inside confirm()
     confirm(page)
     assert table_hands(six_at_the_table.night) == 1
-    # 6 pickers opened, 42 ranks, Anna's 2 suits, Preview and Confirm; the chips are
-    # the ante the form fills in. The backspace and its repair are not counted.
-    assert taps.count == 6 + 42 + 2 + 2
+    # "Cards instead", 42 ranks, Anna's 2 suits and Confirm: the chips are the ante
+    # the form fills in. The backspace and its repair are not counted.
+    assert taps.count == 1 + 42 + 2 + 1
     print(f"\nbaseball_cards_taps={taps.count} (6 players, 7 cards each)")
 
 
@@ -138,7 +152,9 @@ def test_the_german_picker_reads_german_ranks_and_names_the_hand(
     log_in(page, six_at_the_table.host, live_server.url)
     page.goto(f"/nights/{six_at_the_table.night.pk}/record/baseball/")
     anna = seat_row(page, "Anna")
-    anna.get_by_role("button", name="Karten tippen").click()
+    page.locator("label", has=page.locator("#with-cards")).click()
+    expect(anna.get_by_role("button", name="Karten tippen")).to_be_visible()
+    expect(anna.locator("[data-card-picker]")).to_be_visible()
     ranks = anna.locator(".card-picker .pick-rank").all_inner_texts()
     assert ranks == ["A", "K", "D", "B", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
     taps = Taps()
@@ -162,6 +178,7 @@ def test_without_javascript_the_cards_are_typed(
     log_in(page, six_at_the_table.host, live_server.url)
     page.goto(f"/nights/{six_at_the_table.night.pk}/record/baseball/")
     anna = seat_row(page, "Anna")
+    page.locator("#with-cards").check()  # the form's own CSS shows the cards fields
     expect(anna.locator("[data-cards-open]")).to_be_hidden()
     expect(anna.locator("[data-card-picker]")).to_be_hidden()
     anna.locator("input[name^=cards_]").fill("K K 9 3 B 5 8")
