@@ -90,6 +90,11 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
         **_ledger_problem(report),
         "game_label": game_title,
         "game_mix": [{**m, "label": game_title(m["game"])} for m in (data.get("game_mix") or [])],
+        # Game names as people say them ("Seven-card stud"), not the catalogue's slugs.
+        "dealers": [
+            {**d, "games": [{**g, "label": game_title(g["game"])} for g in d.get("games", [])]}
+            for d in (data.get("dealers") or [])
+        ],
         "biggest_pots": [
             {**p, "label": game_title(p["game"]) if p["game"] else ""}
             for p in (data.get("biggest_pots") or [])
