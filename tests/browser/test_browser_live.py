@@ -81,7 +81,10 @@ def test_without_the_stream_the_page_polls_every_second(run: LiveRun, phones: Ph
     page.on("request", lambda r: polls.append(time.monotonic()) if "/state/" in r.url else None)
     # Another browser than the seat's phone would get 403: use that phone's cookies.
     page.context.add_cookies(
-        [{"name": k, "value": v, "url": run.origin} for k, v in run.open_seat(seat).cookies.items()]
+        [
+            {"name": k, "value": v, "url": run.origin}
+            for k, v in run.open_seat(seat).cookies.items()
+        ]
     )
     page.goto(f"/s/{run.seats[seat]}/")
     page.wait_for_timeout(3500)
