@@ -128,7 +128,10 @@ class SeasonForm(KeyedForm):
         help_text=_("Leave empty while the end is open."),
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
-    preset = forms.ChoiceField(label=_("Scoring"), choices=_preset_choices, initial="chips")
+    # Not required: a form without these fields (an older page) is a plain chip count.
+    preset = forms.ChoiceField(
+        label=_("Scoring"), choices=_preset_choices, initial="chips", required=False
+    )
     places = forms.CharField(
         label=_("Points by place"),
         required=False,
@@ -136,17 +139,25 @@ class SeasonForm(KeyedForm):
         help_text=_("For 1st, 2nd, 3rd … place of a night, separated by commas: 10, 7, 5"),
     )
     taking_part = forms.IntegerField(
-        label=_("Points for taking part"), min_value=0, max_value=MAX_POINTS, initial=0
+        label=_("Points for taking part"),
+        min_value=0,
+        max_value=MAX_POINTS,
+        initial=0,
+        required=False,
     )
     best_nights = forms.IntegerField(
         label=_("Only the best nights count"),
         min_value=0,
         max_value=1000,
         initial=0,
+        required=False,
         help_text=_("How many of a player's best nights count for points; 0: every night."),
     )
     tie_break = forms.ChoiceField(
-        label=_("A tie is broken by"), choices=list(TIE_BREAKS.items()), initial="net"
+        label=_("A tie is broken by"),
+        choices=list(TIE_BREAKS.items()),
+        initial="net",
+        required=False,
     )
 
     def clean_places(self) -> tuple[int, ...]:
