@@ -125,7 +125,6 @@ PAGES: dict[str, tuple[int, Request]] = {
         9,
         lambda c, s: c.get(f"/groups/{s.group_id}/players/{s.player.pk}/history/"),
     ),
-    "group page": (8, lambda c, s: c.get(f"/groups/{s.group_id}/")),
     "rules card": (3, lambda c, s: c.get(f"/rules/baseball/?night={s.running_night.pk}")),
 }
 
