@@ -58,8 +58,14 @@ def line_chart(
         'fill="currentColor">0</text>',
     ]
     for i, label in enumerate(labels):
+        # The first and last labels lean inwards: centred, "15 Jan" lost its end.
+        anchor = "middle"
+        if len(labels) > 1 and i == 0:
+            anchor = "start"
+        elif len(labels) > 1 and i == len(labels) - 1:
+            anchor = "end"
         parts.append(
-            f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="middle" font-size="10" '
+            f'<text x="{x(i):.1f}" y="{height - 6}" text-anchor="{anchor}" font-size="10" '
             f'fill="currentColor">{escape(label)}</text>'
         )
     for n, (name, points) in enumerate(series):
