@@ -15,8 +15,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Q, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Q, Sum
 
 from gamenight.models import (
     AccountKind,
@@ -307,18 +306,17 @@ def player_summary(player: Player, nights: list[HistoryNight]) -> PlayerSummary:
 
 
 def _results_per_game(player: Player) -> list[GameResult]:
+    # An undone game is no game played: neither it nor its reversal counts.
     per_deal = (
         Entry.objects.filter(
-            _game_entries(),
+            account__kind=AccountKind.STACK,
             account__player=player,
             account__night__status=NightStatus.CLOSED,
+            transaction__kind__in=GAME_KINDS,
+            transaction__reversed_by__isnull=True,
+            transaction__deal__isnull=False,
         )
-        .annotate(
-            deal=Coalesce(F("transaction__deal_id"), F("transaction__reverses__deal_id")),
-            game=Coalesce(F("transaction__deal__game"), F("transaction__reverses__deal__game")),
-        )
-        .filter(deal__isnull=False)
-        .values_list("deal", "game")
+        .values_list("transaction__deal_id", "transaction__deal__game")
         .annotate(total=Sum("amount"))
     )
     games: dict[str, GameResult] = {}

@@ -158,3 +158,25 @@ def test_a_build_being_retried_says_which_attempt_it_is(people: People, night: N
     assert f"Versuch 2 von {build.MAX_ATTEMPTS}" in german
     NightReport.objects.filter(night=night).update(attempts=1)
     assert "Attempt" not in client.get(url).content.decode()
+
+
+def test_the_night_report_names_games_as_people_say_them_and_fits_a_phone(
+    people: People, night: Night
+) -> None:
+    """ "Who dealt what" said "seven-card-stud"; the results table was six columns wide."""
+    from gamenight.games import game_title
+
+    build.build_night(night.pk)
+    report = NightReport.objects.get(night=night)
+    html = client_for(people.viewer).get(reverse("night_report", args=[night.pk])).content.decode()
+    dealers = html.split('class="list dealers"', 1)[1].split("</ul>", 1)[0]
+    for dealer in report.data["dealers"]:
+        for game in dealer["games"]:
+            assert f"{game_title(game['game'])} {game['count']}" in dealers
+            if game_title(game["game"]) != game["game"]:
+                assert f"{game['game']} " not in dealers
+    # Each figure of a result carries its label, for the stacked rows on a phone.
+    assert 'class="nets cards"' in html
+    assert 'data-label="Final stack"' in html
+    # The chart's picture is as tall as the PNG the worker draws (legend under the plot).
+    assert 'width="480" height="640"' in html

@@ -163,3 +163,22 @@ def test_a_season_cannot_end_before_it_starts(league: DemoResult, db: None) -> N
             starts_on=datetime.date(2027, 5, 1),
             ends_on=datetime.date(2027, 1, 1),
         )
+
+
+def test_the_deal_list_numbers_each_game_once(league: DemoResult, db: None) -> None:
+    """The list said "21." beside "#22", and "0. No games recorded yet." when empty."""
+    client = Client()
+    client.force_login(league.host)
+    night = Night.objects.filter(group=league.group, status=NightStatus.CLOSED).first()
+    assert night is not None
+    html = client.get(f"/nights/{night.pk}/deals/").content.decode()
+    assert "<ol" not in html.split('id="deal-list"', 1)[1].split("</section>", 1)[0]
+    assert "#1 " in html
+    empty = services.create_night(
+        group_id=league.group.pk, by=league.host, date=datetime.date(2030, 1, 1)
+    )
+    html = client.get(f"/nights/{empty.pk}/deals/").content.decode()
+    deal_list = html.split('id="deal-list"', 1)[1].split("</section>", 1)[0]
+    assert "No games recorded yet." in deal_list
+    assert "<ol" not in deal_list
+    assert "<li" not in deal_list
