@@ -84,6 +84,12 @@ def _season_form(
         data = form.cleaned_data
         if "preview" in request.POST:
             preview = _preview(group, season, data["rule"])
+            # The preset's numbers go into the fields, to be seen and changed from there.
+            shown = request.POST.copy()
+            for name, value in SeasonForm.initial_for(data["rule"]).items():
+                shown[name] = str(value)  # replaces (QueryDict.update would add)
+            form = SeasonForm(shown, initial=initial)
+            form.is_valid()
         else:
             try:
                 return redirect(_save(request, group_id, season, data))

@@ -4,6 +4,7 @@ the same on the first season as on the last, and a season's scoring rule ranks i
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -182,3 +183,22 @@ def test_the_deal_list_numbers_each_game_once(league: DemoResult, db: None) -> N
     assert "No games recorded yet." in deal_list
     assert "<ol" not in deal_list
     assert "<li" not in deal_list
+
+
+def test_previewing_a_preset_fills_in_its_numbers(league: DemoResult, db: None) -> None:
+    client = Client()
+    client.force_login(league.host)
+    response = client.post(
+        f"/groups/{league.group.pk}/seasons/new/",
+        {
+            "key": "league-preset",
+            "name": "Turnout",
+            "starts_on": "2027-01-01",
+            "preset": "turnout",
+            "preview": "1",
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="places" value="5, 3, 1"' in html
+    assert re.search(r'name="taking_part" value="2"', html)
