@@ -8,6 +8,7 @@ again every two seconds; without JavaScript a refresh link does the same.
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -248,7 +249,14 @@ def _season_refused(
 
 def _season_context(season: Season, membership: Membership, **extra: Any) -> dict[str, Any]:
     report = SeasonReport.objects.filter(season=season).first()
+    built = _report_context(report)
+    # The stored ISO dates, as dates: shown the reader's way (8.1.2021, not 2021-01-08).
+    nights = [
+        {**n, "day": datetime.date.fromisoformat(n["date"])}
+        for n in (built["data"].get("nights") or [])
+    ]
     return {
+        "season_nights": nights,
         "season": season,
         "group": season.group,
         "membership": membership,
@@ -256,7 +264,7 @@ def _season_context(season: Season, membership: Membership, **extra: Any) -> dic
         "rebuild_form": RebuildForm(),
         "chip_form": _chip_form(season.group, membership),
         "refresh_url": reverse("season_report", args=[season.group_id, season.pk]),
-        **_report_context(report),
+        **built,
         **extra,
     }
 

@@ -212,3 +212,7 @@ def test_the_season_report_ranks_by_the_seasons_scoring_rule(
         .content.decode()
     )
     assert re.findall(r'class="num points"[^>]*>(\d+)<', html) == [str(p) for p in points]
+    # The nights' dates the reader's way, not as stored (2026-03-06).
+    day = datetime.date.fromisoformat(data["nights"][0]["date"])
+    assert f">{day:%m/%d/%Y}</a>" in html
+    assert f">{day.isoformat()}</a>" not in html
