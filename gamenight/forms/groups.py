@@ -163,7 +163,8 @@ class SeasonForm(KeyedForm):
     def clean_places(self) -> tuple[int, ...]:
         raw = str(self.cleaned_data.get("places") or "").replace(" ", "")
         parts = [p for p in raw.split(",") if p]
-        if not all(p.isdigit() and int(p) <= MAX_POINTS for p in parts):
+        # ASCII digits only: "²" is a digit to str.isdigit() but not to int().
+        if not all(p.isascii() and p.isdecimal() and int(p) <= MAX_POINTS for p in parts):
             raise forms.ValidationError(
                 _("Write whole numbers from 0 to %(most)s, separated by commas.")
                 % {"most": MAX_POINTS}

@@ -202,3 +202,27 @@ def test_previewing_a_preset_fills_in_its_numbers(league: DemoResult, db: None) 
     assert response.status_code == 200
     assert 'name="places" value="5, 3, 1"' in html
     assert re.search(r'name="taking_part" value="2"', html)
+
+
+@pytest.mark.parametrize("places", ["1, ²", "10, -3", "a", "1001", ",".join(["1"] * 21)])
+def test_bad_points_by_place_are_refused_with_a_message(
+    league: DemoResult, db: None, places: str
+) -> None:
+    client = Client()
+    client.force_login(league.host)
+    for preview in ({"preview": "1"}, {}):
+        response = client.post(
+            f"/groups/{league.group.pk}/seasons/new/",
+            {
+                "key": f"league-bad-{len(places)}-{bool(preview)}",
+                "name": "Bad points",
+                "starts_on": "2027-01-01",
+                "preset": "custom",
+                "places": places,
+                **preview,
+            },
+        )
+        assert response.status_code == 422
+        html = response.content.decode()
+        assert "Write whole numbers from 0 to 1000" in html or "At most 20 places" in html
+    assert not Season.objects.filter(group=league.group, name="Bad points").exists()
