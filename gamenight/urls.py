@@ -88,6 +88,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("join/<token:token>/", groups.group_join, name="group_join"),
     path("groups/<id:group_id>/players/new/", players.player_create, name="player_create"),
     path("groups/<id:group_id>/seasons/new/", seasons.season_create, name="season_create"),
+    path(
+        "groups/<id:group_id>/seasons/<id:season_id>/edit/",
+        seasons.season_edit,
+        name="season_edit",
+    ),
     # ---------------------------------------------------------------- nights and seats
     path("groups/<id:group_id>/nights/new/", nights.night_create, name="night_create"),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),

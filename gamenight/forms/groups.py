@@ -9,6 +9,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from gamenight.models import Role
+from gamenight.services.scoring import (
+    MAX_PLACES,
+    MAX_POINTS,
+    PRESETS,
+    TIE_BREAKS,
+    ScoringRule,
+    preset,
+)
 
 
 def new_key() -> str:
@@ -105,8 +113,92 @@ class PlayerForm(KeyedForm):
         return data
 
 
+def _preset_choices() -> list[tuple[str, Any]]:
+    return [(p.slug, p.label) for p in PRESETS] + [("custom", _("My own rule (below)"))]
+
+
 class SeasonForm(KeyedForm):
     name = forms.CharField(label=_("Name"), max_length=60)
     starts_on = forms.DateField(
         label=_("Starts on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
     )
+    ends_on = forms.DateField(
+        label=_("Ends on"),
+        required=False,
+        help_text=_("Leave empty while the end is open."),
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+    )
+    # Not required: a form without these fields (an older page) is a plain chip count.
+    preset = forms.ChoiceField(
+        label=_("Scoring"), choices=_preset_choices, initial="chips", required=False
+    )
+    places = forms.CharField(
+        label=_("Points by place"),
+        required=False,
+        max_length=200,
+        help_text=_("For 1st, 2nd, 3rd … place of a night, separated by commas: 10, 7, 5"),
+    )
+    taking_part = forms.IntegerField(
+        label=_("Points for taking part"),
+        min_value=0,
+        max_value=MAX_POINTS,
+        initial=0,
+        required=False,
+    )
+    best_nights = forms.IntegerField(
+        label=_("Only the best nights count"),
+        min_value=0,
+        max_value=1000,
+        initial=0,
+        required=False,
+        help_text=_("How many of a player's best nights count for points; 0: every night."),
+    )
+    tie_break = forms.ChoiceField(
+        label=_("A tie is broken by"),
+        choices=list(TIE_BREAKS.items()),
+        initial="net",
+        required=False,
+    )
+
+    def clean_places(self) -> tuple[int, ...]:
+        raw = str(self.cleaned_data.get("places") or "").replace(" ", "")
+        parts = [p for p in raw.split(",") if p]
+        # ASCII digits only: "²" is a digit to str.isdigit() but not to int().
+        if not all(p.isascii() and p.isdecimal() and int(p) <= MAX_POINTS for p in parts):
+            raise forms.ValidationError(
+                _("Write whole numbers from 0 to %(most)s, separated by commas.")
+                % {"most": MAX_POINTS}
+            )
+        if len(parts) > MAX_PLACES:
+            raise forms.ValidationError(
+                _("At most %(most)s places score points.") % {"most": MAX_PLACES}
+            )
+        return tuple(int(p) for p in parts)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The season cannot end before it starts."))
+        chosen = preset(str(data.get("preset", "")))
+        if chosen is None:
+            chosen = ScoringRule(
+                places=tuple(data.get("places") or ()),
+                taking_part=int(data.get("taking_part") or 0),
+                best_nights=int(data.get("best_nights") or 0),
+                tie_break=str(data.get("tie_break") or "net"),
+            )
+        data["rule"] = chosen
+        return data
+
+    @classmethod
+    def initial_for(cls, rule: ScoringRule) -> dict[str, Any]:
+        """The fields of a stored rule (as "my own rule" unless it is a preset)."""
+        slug = next((p.slug for p in PRESETS if p.rule == rule), "custom")
+        return {
+            "preset": slug,
+            "places": ", ".join(str(p) for p in rule.places),
+            "taking_part": rule.taking_part,
+            "best_nights": rule.best_nights,
+            "tie_break": rule.tie_break,
+        }

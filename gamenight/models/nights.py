@@ -17,6 +17,9 @@ class Season(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("name"), max_length=60)
     starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    scoring = models.JSONField(_("scoring rule"), default=dict, blank=True)
+    """A :class:`~gamenight.services.scoring.ScoringRule` as JSON; empty: rank by chips."""
 
     class Meta:
         ordering = ["-starts_on"]

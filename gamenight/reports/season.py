@@ -13,6 +13,7 @@ from gamenight.dates import short_day
 from gamenight.models import DealStatus, Night, NightStatus, Season
 from gamenight.reports import BadReportDataError
 from gamenight.reports.night import LedgerRow, ledger_rows, settle_up_data
+from gamenight.services.scoring import ScoringRule
 from gamenight.services.standings import season_standings
 
 
@@ -26,7 +27,8 @@ class SeasonFigures:
 
 
 def season_figures(season: Season, *, chip_value_cents: int | None) -> SeasonFigures:
-    standings = season_standings(season)
+    # Ranked as the season's own rule says (points, or chips when it has none).
+    standings = season_standings(season, rule=ScoringRule.from_json(season.scoring))
     if not standings.nights:
         raise BadReportDataError(gettext("no night of this season is over yet"))
     night_ids = [n.night_id for n in standings.nights]
@@ -73,9 +75,11 @@ def season_figures(season: Season, *, chip_value_cents: int | None) -> SeasonFig
                 "average": r.average,
                 "best_net": r.best_net,
                 "best_date": r.best_date.isoformat() if r.best_date else None,
+                "points": r.points,
             }
             for r in standings.rows
         ],
+        "by_points": standings.by_points,
         "nights": nights,
         "games": sum(n["games"] for n in nights),
         "entries": len(rows),

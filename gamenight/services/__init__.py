@@ -37,6 +37,7 @@ from gamenight.services.groups import (
     renew_invites,
     rotate_invite,
     set_role,
+    update_season,
 )
 from gamenight.services.leaving import fold_and_leave
 from gamenight.services.nights import arrive, end_night, leave, rebuy, split_night_pots, start_night
@@ -94,4 +95,5 @@ __all__ = [
     "start_night",
     "table_version",
     "undo",
+    "update_season",
 ]

@@ -179,15 +179,61 @@ def add_player(*, group_id: int, by: User, name: str, email: str = "") -> Player
         raise taken from None
 
 
-def create_season(*, group_id: int, by: User, name: str, starts_on: datetime.date) -> Season:
+def create_season(
+    *,
+    group_id: int,
+    by: User,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date | None = None,
+    scoring: dict[str, Any] | None = None,
+) -> Season:
     group = group_for_recording(by, group_id)
-    if not name.strip():
-        raise LedgerError(gettext("the season needs a name"))
+    _check_season(name, starts_on, ends_on)
     try:
         with transaction.atomic():  # a savepoint, as in add_player
-            return Season.objects.create(group=group, name=name.strip(), starts_on=starts_on)
+            return Season.objects.create(
+                group=group,
+                name=name.strip(),
+                starts_on=starts_on,
+                ends_on=ends_on,
+                scoring=scoring or {},
+            )
     except IntegrityError:
         raise LedgerError(gettext("There is already a season with this name.")) from None
+
+
+def update_season(
+    *,
+    group_id: int,
+    season_id: int,
+    by: User,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date | None,
+    scoring: dict[str, Any],
+) -> Season:
+    """A season's name, dates and scoring rule; its nights stay as they are."""
+    group = group_for_recording(by, group_id)
+    _check_season(name, starts_on, ends_on)
+    season = Season.objects.select_for_update().filter(group=group, pk=season_id).first()
+    if season is None:
+        raise Http404("no such season")
+    season.name, season.starts_on, season.ends_on = name.strip(), starts_on, ends_on
+    season.scoring = scoring
+    try:
+        with transaction.atomic():
+            season.save(update_fields=["name", "starts_on", "ends_on", "scoring"])
+    except IntegrityError:
+        raise LedgerError(gettext("There is already a season with this name.")) from None
+    return season
+
+
+def _check_season(name: str, starts_on: datetime.date, ends_on: datetime.date | None) -> None:
+    if not name.strip():
+        raise LedgerError(gettext("the season needs a name"))
+    if ends_on is not None and ends_on < starts_on:
+        raise LedgerError(gettext("The season cannot end before it starts."))
 
 
 def create_night(

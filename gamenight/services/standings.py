@@ -28,6 +28,7 @@ from gamenight.models import (
     Season,
     TransactionKind,
 )
+from gamenight.services.scoring import ScoringRule, night_points, season_points
 
 GAME_KINDS = (
     TransactionKind.TABLE_HAND,
@@ -66,14 +67,29 @@ class StandingRow:
     points: int = 0
     best_net: int | None = None
     best_date: datetime.date | None = None
+    worst_net: int | None = None
+    worst_date: datetime.date | None = None
+    longest_run: int = 0
+    """The most nights won one after the other (of the nights the player sat at)."""
+    night_points: list[int] = field(default_factory=list)
     by_night: dict[int, int] = field(default_factory=dict)
     """Net per night id, for the nights this player played."""
     running: list[int] = field(default_factory=list)
     """Running total after each night of the season (flat where the player was absent)."""
 
+    _run: int = 0
+
     @property
     def average(self) -> float:
         return round(self.net / self.nights_played, 1) if self.nights_played else 0.0
+
+    def tie_key(self, tie_break: str) -> int:
+        figure = {
+            "wins": self.nights_won,
+            "best": self.best_net or 0,
+            "played": self.nights_played,
+        }
+        return figure.get(tie_break, self.net)
 
 
 @dataclass(frozen=True)
@@ -82,6 +98,11 @@ class Standings:
     nights: list[NightColumn]
     rows: list[StandingRow]
     points: tuple[int, ...] | None
+    rule: ScoringRule = field(default_factory=ScoringRule)
+
+    @property
+    def by_points(self) -> bool:
+        return self.rule.by_points
 
 
 def night_places(nets: dict[int, int]) -> dict[int, int]:
@@ -98,12 +119,20 @@ def night_places(nets: dict[int, int]) -> dict[int, int]:
     return places
 
 
-def season_standings(season: Season, *, points: Sequence[int] | None = None) -> Standings:
-    """Net chips, nights played and won, average, best night and (optionally) points
-    by night rank, for each player who played a closed night of ``season``.
+def season_standings(
+    season: Season,
+    *,
+    points: Sequence[int] | None = None,
+    rule: ScoringRule | None = None,
+) -> Standings:
+    """Net chips, nights played and won, average, best and worst night, longest winning
+    run and (with a scoring rule) points, for each player who played a closed night
+    of ``season``. ``points`` is the older form of a rule: points by place only.
 
     Three queries: the nights, who played which night, the nets per player and night.
     """
+    if rule is None:
+        rule = ScoringRule(places=tuple(points)) if points else ScoringRule()
     nights = list(
         Night.objects.filter(season=season, status=NightStatus.CLOSED)
         .order_by("date", "id")
@@ -128,28 +157,46 @@ def season_standings(season: Season, *, points: Sequence[int] | None = None) -> 
         )
         for night_id, player_id, total in totals:
             nets[night_id][player_id] = int(total or 0)
-    chosen_points = tuple(points) if points else None
     for column in columns:
         night_nets = nets[column.night_id]
         places = night_places(night_nets)
         for player_id, net in night_nets.items():
-            row = rows[player_id]
-            row.by_night[column.night_id] = net
-            row.net += net
-            if places[player_id] == 1:
-                row.nights_won += 1
-            if chosen_points and places[player_id] <= len(chosen_points):
-                row.points += chosen_points[places[player_id] - 1]
-            if row.best_net is None or net > row.best_net:
-                row.best_net, row.best_date = net, column.date
+            rows[player_id].by_night[column.night_id] = net
+            _add_night(rows[player_id], column.date, net, places[player_id], rule)
         for row in rows.values():
             previous = row.running[-1] if row.running else 0
             row.running.append(previous + night_nets.get(row.player_id, 0))
+    for row in rows.values():
+        row.points = season_points(rule, row.night_points) if rule.by_points else 0
     ordered = sorted(
         rows.values(),
-        key=lambda r: (-(r.points if chosen_points else r.net), -r.net, r.name),
+        key=lambda r: (
+            -(r.points if rule.by_points else r.net),
+            -r.tie_key(rule.tie_break),
+            -r.net,
+            r.name,
+        ),
     )
-    return Standings(season=season, nights=columns, rows=ordered, points=chosen_points)
+    chosen = rule.places if rule.by_points else None
+    return Standings(season=season, nights=columns, rows=ordered, points=chosen, rule=rule)
+
+
+def _add_night(
+    row: StandingRow, date: datetime.date, net: int, place: int, rule: ScoringRule
+) -> None:
+    """One night the player sat at, in date order."""
+    row.net += net
+    if place == 1:
+        row.nights_won += 1
+        row._run += 1
+        row.longest_run = max(row.longest_run, row._run)
+    else:
+        row._run = 0
+    row.night_points.append(night_points(rule, place))
+    if row.best_net is None or net > row.best_net:
+        row.best_net, row.best_date = net, date
+    if row.worst_net is None or net < row.worst_net:
+        row.worst_net, row.worst_date = net, date
 
 
 @dataclass(frozen=True)
@@ -161,6 +208,7 @@ class HistoryNight:
     net: int
     games_dealt: int
     season: str
+    closed: bool = True
 
 
 def player_history(player: Player) -> list[HistoryNight]:
@@ -194,6 +242,87 @@ def player_history(player: Player) -> list[HistoryNight]:
             net=int(nets.get(night.pk) or 0),
             games_dealt=int(dealt.get(night.pk) or 0),
             season=night.season.name if night.season else "",
+            closed=night.status == NightStatus.CLOSED,
         )
         for night in nights
     ]
+
+
+@dataclass
+class GameResult:
+    game: str
+    played: int = 0
+    won: int = 0
+    net: int = 0
+
+
+@dataclass
+class PlayerSummary:
+    nights_played: int = 0
+    nights_won: int = 0
+    net: int = 0
+    best: HistoryNight | None = None
+    worst: HistoryNight | None = None
+    longest_run: int = 0
+    games: list[GameResult] = field(default_factory=list)
+    """Per game, most won first: the deals played, won (more chips back than put in), net."""
+
+    @property
+    def average(self) -> float:
+        return round(self.net / self.nights_played, 1) if self.nights_played else 0.0
+
+
+def player_summary(player: Player, nights: list[HistoryNight]) -> PlayerSummary:
+    """Nights won, best and worst night, longest winning run and results per game.
+
+    Two queries, whatever the history: everyone's nets at the player's closed
+    nights (for the places), and the player's net per deal with its game.
+    """
+    closed = [n for n in nights if n.closed]
+    summary = PlayerSummary(nights_played=len(closed), net=sum(n.net for n in closed))
+    nets: dict[int, dict[int, int]] = {n.night_id: {player.pk: 0} for n in closed}
+    if closed:
+        everyone = (
+            Entry.objects.filter(_game_entries(), account__night_id__in=list(nets))
+            .values_list("account__night_id", "account__player_id")
+            .annotate(total=Sum("amount"))
+        )
+        for night_id, player_id, total in everyone:
+            nets[night_id][player_id] = int(total or 0)
+    run = 0
+    for night in reversed(closed):  # oldest first, for the runs
+        if night_places(nets[night.night_id])[player.pk] == 1:
+            summary.nights_won += 1
+            run += 1
+            summary.longest_run = max(summary.longest_run, run)
+        else:
+            run = 0
+        if summary.best is None or night.net > summary.best.net:
+            summary.best = night
+        if summary.worst is None or night.net < summary.worst.net:
+            summary.worst = night
+    summary.games = _results_per_game(player)
+    return summary
+
+
+def _results_per_game(player: Player) -> list[GameResult]:
+    # An undone game is no game played: neither it nor its reversal counts.
+    per_deal = (
+        Entry.objects.filter(
+            account__kind=AccountKind.STACK,
+            account__player=player,
+            account__night__status=NightStatus.CLOSED,
+            transaction__kind__in=GAME_KINDS,
+            transaction__reversed_by__isnull=True,
+            transaction__deal__isnull=False,
+        )
+        .values_list("transaction__deal_id", "transaction__deal__game")
+        .annotate(total=Sum("amount"))
+    )
+    games: dict[str, GameResult] = {}
+    for _deal, game, total in per_deal:
+        result = games.setdefault(str(game), GameResult(game=str(game)))
+        result.played += 1
+        result.net += int(total or 0)
+        result.won += 1 if (total or 0) > 0 else 0
+    return sorted(games.values(), key=lambda g: (-g.won, -g.net, g.game))

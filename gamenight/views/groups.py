@@ -27,6 +27,7 @@ from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import InviteError, LedgerError
 from gamenight.services.jack_games import agreed_jack_games, set_jack_games
 from gamenight.services.request_keys import Result, once
+from gamenight.services.seasons import current_season
 
 
 @login_required
@@ -61,12 +62,14 @@ def _group_context(
 ) -> dict[str, object]:
     group = membership.group
     agreed = agreed_jack_games(group)
+    seasons = list(group.seasons.all())
     context: dict[str, object] = {
         "group": group,
         "membership": membership,
         "members": group.memberships.select_related("user").order_by("joined_at"),
         "players": group.players.all(),
-        "seasons": group.seasons.all(),
+        "seasons": seasons,
+        "current_season": current_season(seasons),
         "nights": group.nights.select_related("season"),
         "jack_games": [game_title(game) for game in agreed],
     }

@@ -275,6 +275,8 @@ def _season_refused(
 
 def _season_context(season: Season, membership: Membership, **extra: Any) -> dict[str, Any]:
     report = SeasonReport.objects.filter(season=season).first()
+    # The nights' dates come as dates from _report_context ("season_nights").
+    built = _report_context(report)
     return {
         "season": season,
         "group": season.group,
@@ -283,7 +285,7 @@ def _season_context(season: Season, membership: Membership, **extra: Any) -> dic
         "rebuild_form": RebuildForm(),
         "chip_form": _chip_form(season.group, membership),
         "refresh_url": reverse("season_report", args=[season.group_id, season.pk]),
-        **_report_context(report),
+        **built,
         **extra,
     }
 

@@ -11,11 +11,13 @@ from django.views.decorators.vary import vary_on_headers
 
 from gamenight.charts import line_chart
 from gamenight.dates import short_day
+from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Player, Season
 from gamenight.pages.access import group_for_user
 from gamenight.request_numbers import whole_number
 from gamenight.services import standings as computed
+from gamenight.services.scoring import ScoringRule
 
 
 def _points(raw: str | None) -> tuple[int, ...] | None:
@@ -41,7 +43,17 @@ def season_standings(
     season = Season.objects.filter(group=group, pk=season_id).first()
     if season is None:
         raise Http404("no such season")
-    standings = computed.season_standings(season, points=_points(request.GET.get("points")))
+    # The season's own rule, unless the page asks for chips or (older links) other points.
+    stored = ScoringRule.from_json(season.scoring)
+    by = request.GET.get("by", "")
+    custom = _points(request.GET.get("points"))
+    if custom:
+        rule = ScoringRule(places=custom)
+    elif by == "chips":
+        rule = ScoringRule()
+    else:
+        rule = stored
+    standings = computed.season_standings(season, rule=rule)
     chart = (
         line_chart(
             labels=[short_day(n.date) for n in standings.nights],
@@ -58,6 +70,8 @@ def season_standings(
         "chart": chart,
         "seasons": Season.objects.filter(group=group),
         "points_param": request.GET.get("points", ""),
+        "season_rule": stored,
+        "by": "points" if rule.by_points else "chips",
     }
     template = "standings/season.html"
     if request.htmx and not request.htmx.boosted:
@@ -75,10 +89,13 @@ def player_history(
     if player is None:
         raise Http404("no such player")
     nights = computed.player_history(player)
+    summary = computed.player_summary(player, nights)
     context = {
         "group": group,
         "player": player,
         "nights": nights,
+        "summary": summary,
+        "games": [(game_title(g.game), g) for g in summary.games],
         "total": sum(n.net for n in nights),
         "games_dealt": sum(n.games_dealt for n in nights),
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -158,3 +159,60 @@ def test_a_build_being_retried_says_which_attempt_it_is(people: People, night: N
     assert f"Versuch 2 von {build.MAX_ATTEMPTS}" in german
     NightReport.objects.filter(night=night).update(attempts=1)
     assert "Attempt" not in client.get(url).content.decode()
+
+
+def test_the_night_report_names_games_as_people_say_them_and_fits_a_phone(
+    people: People, night: Night
+) -> None:
+    """ "Who dealt what" said "seven-card-stud"; the results table was six columns wide."""
+    from gamenight.games import game_title
+
+    build.build_night(night.pk)
+    report = NightReport.objects.get(night=night)
+    html = client_for(people.viewer).get(reverse("night_report", args=[night.pk])).content.decode()
+    dealers = html.split('class="list dealers"', 1)[1].split("</ul>", 1)[0]
+    for dealer in report.data["dealers"]:
+        for game in dealer["games"]:
+            assert f"{game_title(game['game'])} {game['count']}" in dealers
+            if game_title(game["game"]) != game["game"]:
+                assert f"{game['game']} " not in dealers
+    # Each figure of a result carries its label, for the stacked rows on a phone.
+    assert 'class="nets cards"' in html
+    assert 'data-label="Final stack"' in html
+    # The chart's picture is as tall as the PNG the worker draws (legend under the plot).
+    assert 'width="480" height="640"' in html
+
+
+def test_the_season_report_ranks_by_the_seasons_scoring_rule(
+    people: People, django_capture_on_commit_callbacks: Any
+) -> None:
+    import datetime
+
+    from gamenight.services.scoring import ScoringRule
+
+    rule = ScoringRule(places=(5, 3, 1), taking_part=2)
+    season = services.create_season(
+        group_id=people.group.pk,
+        by=people.owner,
+        name="Points",
+        starts_on=datetime.date(2026, 1, 1),
+        scoring=rule.to_json(),
+    )
+    with django_capture_on_commit_callbacks(execute=False):
+        played_night(people, games=4, season=season)
+    build.build_season(season.pk)
+    data = SeasonReport.objects.get(season=season).data
+    assert data["by_points"] is True
+    points = [row["points"] for row in data["standings"]]
+    assert points == sorted(points, reverse=True)
+    assert points[0] == 5 + 2
+    html = (
+        client_for(people.viewer)
+        .get(reverse("season_report", args=[people.group.pk, season.pk]))
+        .content.decode()
+    )
+    assert re.findall(r'class="num points"[^>]*>(\d+)<', html) == [str(p) for p in points]
+    # The nights' dates the reader's way, not as stored (2026-03-06).
+    day = datetime.date.fromisoformat(data["nights"][0]["date"])
+    assert f">{day:%m/%d/%Y}</a>" in html
+    assert f">{day.isoformat()}</a>" not in html

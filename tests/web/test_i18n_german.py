@@ -325,7 +325,7 @@ def test_the_standings_of_a_season_without_a_closed_night_speak_german(table: Ta
     )
     url = f"/groups/{table.group.pk}/seasons/{season.pk}/standings/"
     response = german_client(table).get(url)
-    assert_german(response, "In dieser Saison ist noch kein Abend beendet.", "Anzeigen")
+    assert_german(response, "In dieser Saison ist noch kein Abend beendet.", "Nach Chips")
 
 
 def test_a_players_history_speaks_german(table: Table, season_with_a_closed_night: Season) -> None:

@@ -141,8 +141,8 @@ def test_the_standings_page_shows_the_table_and_the_chart(
         response = client.get(url(two_nights))
     html = response.content.decode()
     assert response.status_code == 200
-    assert re.findall(r'class="num net">([^<]+)<', html) == ["+3", "-1", "-2"]
-    assert re.findall(r'class="num average">([^<]+)<', html) == ["1.5", "-0.5", "-2.0"]
+    assert re.findall(r'class="num net"[^>]*>([^<]+)<', html) == ["+3", "-1", "-2"]
+    assert re.findall(r'class="num average"[^>]*>([^<]+)<', html) == ["1.5", "-0.5", "-2"]
     assert "<svg" in html
     assert html.count("<polyline") == 3
     assert "<script" not in html.split("<main", 1)[1]
@@ -152,7 +152,7 @@ def test_the_standings_page_with_points(two_nights: Season2) -> None:
     client = Client()
     client.force_login(two_nights.owner)
     html = client.get(url(two_nights), {"points": "on"}).content.decode()
-    assert re.findall(r'class="num points">([^<]+)<', html) == ["17", "15", "7"]
+    assert re.findall(r'class="num points"[^>]*>([^<]+)<', html) == ["17", "15", "7"]
 
 
 def test_an_htmx_request_gets_the_standings_partial(two_nights: Season2) -> None:
@@ -188,7 +188,7 @@ def test_the_player_page_lists_nights_nets_and_games_dealt(
     html = response.content.decode()
     assert response.status_code == 200
     # Newest first: the running night (+20), night 2 (+5), night 1 (-6).
-    assert re.findall(r'class="num net">([^<]+)<', html) == ["+20", "+5", "-6"]
+    assert re.findall(r'class="num net"[^>]*>([^<]+)<', html) == ["+20", "+5", "-6"]
     # Anna dealt the first hand of each night (the undone hand in night 2 was Ben's).
     assert re.findall(r'class="num dealt">([^<]+)<', html) == ["1", "1", "1"]
 
@@ -197,3 +197,52 @@ def test_the_chart_escapes_names() -> None:
     svg = line_chart(labels=["a"], series=[("<b>Eve</b>", [3])])
     assert "<b>" not in svg
     assert "&lt;b&gt;Eve" in svg
+
+
+def test_worst_night_and_longest_winning_run(two_nights: Season2) -> None:
+    result = season_standings(two_nights.season)
+    figures = {r.name: (r.worst_net, r.longest_run) for r in result.rows}
+    # Ben won night 1 (+8) and lost night 2 (-5); Anna the other way round.
+    assert figures == {"Ben": (-5, 1), "Anna": (-6, 1), "Carla": (-2, 0)}
+
+
+def test_standings_by_the_seasons_stored_rule_and_by_chips(two_nights: Season2) -> None:
+    from gamenight.services.scoring import ScoringRule
+
+    season = two_nights.season
+    # Night 1: Ben 1st, Carla 2nd, Anna 3rd; night 2: Anna 1st, Ben 2nd.
+    season.scoring = ScoringRule(places=(3, 2, 1), taking_part=10).to_json()
+    season.save()
+    client = Client()
+    client.force_login(two_nights.owner)
+    html = client.get(url(two_nights)).content.decode()
+    assert re.findall(r'class="num points"[^>]*>([^<]+)<', html) == ["25", "24", "12"]
+    chips = client.get(url(two_nights), {"by": "chips"}).content.decode()
+    assert 'class="num points"' not in chips
+    assert re.findall(r'class="num net"[^>]*>([^<]+)<', chips) == ["+3", "-1", "-2"]
+
+
+def test_the_player_page_shows_nights_won_best_worst_and_results_per_game(
+    two_nights: Season2,
+) -> None:
+    client = Client()
+    client.force_login(two_nights.viewer)
+    anna = two_nights.players["Anna"]
+    html = client.get(f"/groups/{two_nights.group.pk}/players/{anna.pk}/history/").content.decode()
+    # Closed nights only: -6 and +5 (the running night's +20 is not over yet).
+    assert re.findall(r'<dd class="(played|won|average|run)">([^<]+)<', html) == [
+        ("played", "2"),
+        ("won", "1"),
+        ("average", "-0.5"),
+        ("run", "1"),
+    ]
+    assert re.search(r'<dd class="best">\+5 ', html)
+    assert re.search(r'<dd class="worst">-6 ', html)
+    # Seven-card stud: hand 1 lost (-6), hand 2 won (+5); the undone hand 3 is no game.
+    row = html.split('data-game="seven-card-stud"', 1)[1].split("</tr>", 1)[0]
+    assert "Seven-card stud" in row
+    assert re.findall(r'class="num (played|won|game-net)"[^>]*>([^<]+)<', row) == [
+        ("played", "2"),
+        ("won", "1"),
+        ("game-net", "-1"),
+    ]

@@ -40,6 +40,7 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("group_join", {"token": "Tok-en_9"}, "/join/Tok-en_9/"),
     ("player_create", {"group_id": 11}, "/groups/11/players/new/"),
     ("season_create", {"group_id": 11}, "/groups/11/seasons/new/"),
+    ("season_edit", {"group_id": 11, "season_id": 3}, "/groups/11/seasons/3/edit/"),
     ("night_create", {"group_id": 11}, "/groups/11/nights/new/"),
     ("night_detail", {"night_id": 11}, "/nights/11/"),
     ("night_start", {"night_id": 11}, "/nights/11/start/"),
