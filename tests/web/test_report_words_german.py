@@ -86,7 +86,7 @@ def test_a_night_ended_in_german_is_built_and_mailed_in_german(
         night_id=night.pk, by=crawl.owner, key="split-crawl", players=crawl.ids[:4]
     )
     german = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="de")
-    assert german.post(f"/nights/{night.pk}/end/").status_code == 302
+    assert german.post(f"/nights/{night.pk}/end/", {"confirm": "1"}).status_code == 302
     translation.deactivate()  # the worker's own language is the default, English
     report = NightReport.objects.get(night=night)
     assert report.language == "de"
