@@ -17,6 +17,7 @@ a wild can join any suit.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
@@ -67,6 +68,9 @@ class FastEvaluator:
         self.strength: Callable[[Sequence[int]], int] = self._make_strength()
         # Built on the first batch, so that single-hand users never import NumPy.
         self._array_keys: np.ndarray | None = None
+        # One batch at a time: the web serves requests in threads (ASGI), and the array
+        # caches are built, and written back to, by the batch that meets a new shape.
+        self._batch_lock = threading.Lock()
         self._array_masks: np.ndarray
         self._plain_cache: _ArrayCache
         self._flush_cache: _ArrayCache
@@ -203,11 +207,17 @@ class FastEvaluator:
             raise ValueError("hands must be a two-dimensional array: one row of card codes a hand")
         if cards.shape[1] > MAX_CARDS:
             raise ValueError(f"at most {MAX_CARDS} cards a hand")
+        with self._batch_lock:
+            return self._batch(cards)
+
+    def _batch(self, cards: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         if self._array_keys is None:
-            self._array_keys = np.asarray(self._keys, dtype=np.uint64)
             self._array_masks = np.asarray(self._suit_masks, dtype=np.uint64)
             self._plain_cache = _ArrayCache(self._plain, self._fill_plain, bits=20)
             self._flush_cache = _ArrayCache(self._flush, self._fill_flush, bits=18, direct=True)
+            self._array_keys = np.asarray(self._keys, dtype=np.uint64)
         keys = _column_sum(self._array_keys, cards) + np.uint64(BIAS)
         result = self._plain_cache.lookup(keys & np.uint64(RANK_MASK))
         flush_rows = np.flatnonzero(keys & np.uint64(FLUSH_BITS))
