@@ -62,7 +62,9 @@ def replay(initial: HandState, moves: Sequence[LoggedMove]) -> tuple[list[Frame]
             _apply(state, move)
         except (EngineError, ValueError) as error:
             raise ReplayError(
-                f"move {len(frames)} ({move.action}) cannot be replayed: {error}"
+                f"move {len(frames)} ({move.action}) cannot be replayed: {error}",
+                code="replay_move",
+                params={"move": len(frames)},
             ) from error
         view = table_view(state)
         frames.append(Frame(move=move, view=view, events=list(view["log"][seen:])))
@@ -87,9 +89,9 @@ def _apply(state: HandState, move: LoggedMove) -> None:
 def check_same_end(replayed: HandState, stored: HandState) -> None:
     """The replay must end where the stored hand did: same log, same stacks."""
     if [e.to_dict() for e in replayed.history] != [e.to_dict() for e in stored.history]:
-        raise ReplayError("the replayed log differs from the stored one")
+        raise ReplayError("the replayed log differs from the stored one", code="replay_differs")
     if replayed.stacks != stored.stacks or replayed.payouts != stored.payouts:
-        raise ReplayError("the replayed chips differ from the stored ones")
+        raise ReplayError("the replayed chips differ from the stored ones", code="replay_differs")
 
 
 # Events whose card came off the top of the deck, in the order it was dealt.
@@ -108,7 +110,9 @@ def rebuild_initial(stored: HandState, *, start_stacks: Sequence[int]) -> HandSt
     dealt = [e.card for e in stored.history if e.kind in _FROM_DECK and e.card is not None]
     codes = dealt + stored.deck.codes()
     if sorted(codes) != list(range(len(ALL_CARDS))):
-        raise ReplayError("the log does not name every card the deck dealt")
+        raise ReplayError(
+            "the log does not name every card the deck dealt", code="replay_cards_unknown"
+        )
     try:
         return HandState.start(
             stored.rules,
@@ -122,4 +126,6 @@ def rebuild_initial(stored: HandState, *, start_stacks: Sequence[int]) -> HandSt
             carry=stored.carry,
         )
     except EngineError as error:
-        raise ReplayError(f"the hand cannot be dealt again: {error}") from error
+        raise ReplayError(
+            f"the hand cannot be dealt again: {error}", code="replay_cards_unknown"
+        ) from error

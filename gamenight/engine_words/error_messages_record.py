@@ -331,4 +331,12 @@ POT_GAME_MESSAGES: Final[dict[str, Message]] = {
     "declare_not_now": _("%(name)s cannot declare high, low or both: nobody is declaring now"),
     "declare_again": _("%(name)s has already declared: the first declaration stands"),
     "declare_folded": _("%(name)s cannot declare: %(name)s has folded"),
+    # A finished digital hand replayed from its log (engine.games.replay).
+    "replay_move": _("Move %(move)s of this hand cannot be played again: it cannot be replayed"),
+    "replay_differs": _(
+        "Played again from its log, this hand ends otherwise: it cannot be replayed"
+    ),
+    "replay_cards_unknown": _(
+        "The log does not name every card dealt: this hand cannot be replayed"
+    ),
 }

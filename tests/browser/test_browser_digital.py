@@ -430,7 +430,7 @@ def test_three_phones_and_a_tv_play_digital_hands(
     expect(tv.get_by_role("heading", name="Standings: Spring")).to_be_visible()
     rows = tv.locator("#standings-table tbody tr")
     nets = {
-        row.locator("td").first.inner_text(): int(row.locator("td.net").inner_text())
+        row.locator("td.name a").inner_text(): int(row.locator("td.net").inner_text())
         for row in rows.all()
     }
     assert nets == NETS

@@ -185,7 +185,7 @@ def test_a_whole_night_on_a_phone(page: Any) -> None:
     fits_phone(page)
     rows = page.locator("#standings-table tbody tr")
     nets = {
-        row.locator("td").first.inner_text(): int(row.locator("td.net").inner_text())
+        row.locator("td.name a").inner_text(): int(row.locator("td.net").inner_text())
         for row in rows.all()
     }
     assert nets == {"Dan": 151, "Eva": -23, "Anna": -28, "Carla": -44, "Ben": -56}

@@ -55,7 +55,7 @@ def test_the_ledger_rows_speak_the_readers_language(five: Table) -> None:
         rows = ledger_rows([five.night.pk])
     reasons = {row.reason for row in rows}
     summaries = {row.summary for row in rows}
-    assert "30 aus dem Hauptpot gewonnen (Vierling, Könige)" in reasons
+    assert "aus dem Hauptpot gewonnen: 30 (Vierling, Könige)" in reasons
     assert "den Pot bezahlt: 15" in reasons
     assert "Baseball: Pot von 30" in summaries
     assert not [r for r in reasons | summaries if "won " in r or "pot of" in r or "anted" in r]
@@ -85,19 +85,19 @@ def test_a_guts_deal_keeps_its_explanation_as_codes(db: None) -> None:
 @pytest.mark.parametrize(
     ("english", "german"),
     [
-        ("anted 1", "1 Ante gesetzt"),
+        ("anted 1", "Ante gesetzt: 1"),
         (
             "won 30 from the main pot (four of a kind, kings)",
-            "30 aus dem Hauptpot gewonnen (Vierling, Könige)",
+            "aus dem Hauptpot gewonnen: 30 (Vierling, Könige)",
         ),
         (
             "won 6 from side pot 1, split with Carla (tied second by the host)",
-            "6 aus Nebenpot 1 gewonnen, geteilt mit Carla "
+            "aus Nebenpot 1 gewonnen: 6, geteilt mit Carla "
             "(vom Gastgeber gleichauf als Zweiter gewertet)",
         ),
         (
             "won 9 from the main pot: everyone else folded",
-            "9 aus dem Hauptpot gewonnen: alle anderen sind ausgestiegen",
+            "aus dem Hauptpot gewonnen: 9, alle anderen sind ausgestiegen",
         ),
         ("pays the pot", "zahlt den Pot"),
         ("ante: nobody held", "Ante: niemand hat gehalten"),

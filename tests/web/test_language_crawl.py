@@ -60,6 +60,8 @@ NOT_A_PAGE = {
     "healthz": "a health check for the load balancer, plain 'ok'",
     "seat_events": "a seat page's event stream (text/event-stream, no words: 'changed')",
     "night_events": "the TV's event stream (text/event-stream, no words: 'changed')",
+    "tv_events": "the table link's event stream (text/event-stream, no words: 'changed')",
+    "digital_replay_phh": "a PokerKit hand history file (PHH) for other programs, no page",
 }
 
 # ---------------------------------------------------------------- allowed
