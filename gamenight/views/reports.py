@@ -14,7 +14,6 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
@@ -27,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from gamenight import tasks
-from gamenight.forms.groups import KeyedForm
+from gamenight.forms.reports import ChipValueForm, MailAgainForm, RebuildForm
 from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
@@ -56,26 +55,6 @@ from gamenight.services.request_keys import Result, once
 POLL_SECONDS = 2
 OUT_OF_DATE = _("The form was out of date: please try again.")
 NOTHING_TO_MAIL = _("There is no report to mail yet.")
-
-
-class RebuildForm(KeyedForm):
-    pass
-
-
-class MailAgainForm(KeyedForm):
-    pass
-
-
-class ChipValueForm(KeyedForm):
-    chip_value = forms.DecimalField(
-        label=_("Value of one chip"),
-        help_text=_("In your currency, e.g. 0.10. Leave empty for no money figures."),
-        required=False,
-        min_value=Decimal("0.01"),
-        max_value=Decimal("10000"),
-        decimal_places=2,
-        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.01"}),
-    )
 
 
 def _money(cents: int) -> str:
