@@ -311,17 +311,10 @@ class RecordGameForm(forms.Form):
         return min(antes, cap) if isinstance(cap, int) else antes
 
     def walk_price(self) -> int | None:
-        """What "bought the walk" adds when no amount is typed: the house rules' price."""
-        try:
-            values = house_options(self.game.slug, self.options)
-        except EngineError:
-            return None
-        if values.get("walk_price_per_street"):
-            return None
-        down, up = values.get("walk_price"), values.get("walk_price_up")
-        if values.get("extra_face") == "up" and isinstance(up, int):
-            return up
-        return down if isinstance(down, int) else None
+        """What "bought the walk" adds when no amount is typed: the house rules' one
+        price (none where it grows by street or is the limit's largest bet)."""
+        prices = self.rules.walk_prices
+        return prices[0] if prices is not None and len(prices) == 1 else None
 
     def buys_walks(self) -> bool:
         return self.rules.buys_walks
