@@ -56,5 +56,8 @@
     }
     check();
   });
+  // afterSwap marks the title as soon as the new part is in; afterSettle covers
+  // swaps whose settle step changes the classes.
+  document.addEventListener("htmx:afterSwap", check);
   document.addEventListener("htmx:afterSettle", check);
 })();

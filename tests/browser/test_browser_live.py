@@ -67,6 +67,8 @@ def test_a_move_on_another_phone_shows_without_a_reload_or_a_poll(
     assert navigations == []
     # Now it is this phone's turn: the page says so, in the title too.
     page.wait_for_selector(".your-turn")
+    # The title is marked by the script once htmx has swapped the part in.
+    page.wait_for_function("() => document.title.startsWith('\u25b6 ')", timeout=5000)
     assert page.title().startswith("\u25b6 ")
     page.screenshot(path=str(run.log.parent / "seat-live.png"))
 
