@@ -1,8 +1,9 @@
 """Settling a hand dealt with real cards, from what the host knows.
 
 :mod:`.model` holds the input, :mod:`.chips` adds up and checks who put what
-in, :mod:`.settle` builds the pots and the reasons, :mod:`.json_io` reads and
-writes the JSON of ``python -m engine settle``.
+in (:mod:`.totals` or :mod:`.replay`, then :mod:`.chip_checks`; the prices of a
+pot payment and a walk in :mod:`.prices`), :mod:`.settle` builds the pots and
+the reasons, :mod:`.json_io` reads and writes the JSON of ``python -m engine settle``.
 """
 
 from __future__ import annotations

@@ -50,7 +50,8 @@ from engine.hands.size import (
     game_name,
     house_options,
 )
-from engine.table_hand.chips import Chips, count_chips
+from engine.table_hand.chips import count_chips
+from engine.table_hand.contributions import Chips
 from engine.table_hand.declared import (
     check_declarations,
     declared_lows,

@@ -31,9 +31,9 @@ from django.utils.translation import gettext_lazy as _
 from engine.cards import parse_rank
 from engine.errors import EngineError
 from engine.hands.size import buys_walks, house_options
-from engine.table_hand.chips import walk_prices
 from engine.table_hand.declared import declares
 from engine.table_hand.jack import JACK_THE_SHIFTER
+from engine.table_hand.prices import walk_prices
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS
 

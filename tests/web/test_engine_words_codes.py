@@ -43,7 +43,7 @@ def test_every_wording_has_a_german_text_with_the_same_placeholders() -> None:
 
 
 def test_every_verb_a_refusal_names_is_translated() -> None:
-    from engine.table_hand.chips import _verb
+    from engine.table_hand.replay import _verb
 
     engine_verbs = set(ENGINE_VERBS.values()) | {_verb(move) for move in Move} | {"leave the hand"}
     assert sorted(engine_verbs - set(VERBS)) == []

@@ -28,7 +28,7 @@ PLAN = stress.Plan(clients=20, recordings=500, seed=1)
 GAME_KINDS = "('table_hand', 'guts_deal', 'shelby_round')"
 # A refused form is shown again (200) or answered 422; an unknown id is a 404.
 CLEAR_REFUSALS = {404, 422}
-# Known defect, not this module's: these engine errors (engine/table_hand/chips.py,
+# Known defect, not this module's: these engine errors (engine/table_hand/chip_checks.py,
 # engine/games/families/shelby/settle.py, engine/games/families/guts/settle.py) reach a
 # German page in English. Remove the exemption once the engine's errors go through
 # gamenight/engine_texts.py.
