@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Subquery
 
-from gamenight.forms.recording import GAMES
+from gamenight.forms.recording_games import GAMES
 from gamenight.models import (
     AccountKind,
     DigitalHand,

@@ -19,7 +19,7 @@ from engine.hands.rankings import HighRanking, Ranking
 from engine.hands.showdown import scores_from_cards
 from gamenight.engine_texts import hand_name
 from gamenight.forms.cards import SHARED_FIELDS, read_table_cards
-from gamenight.forms.recording import Family, Game
+from gamenight.forms.recording_games import Family, Game
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from typing import Any
 from django.db.models import Count
 
 from engine.games.catalog import game_entry
-from gamenight.forms.recording import GAMES, Game, RecordGameForm
+from gamenight.forms.recording import RecordGameForm
+from gamenight.forms.recording_games import GAMES, Game
 from gamenight.forms.recording_taps import STATE_LABELS
 from gamenight.games import option_label
 from gamenight.models import Deal, Night

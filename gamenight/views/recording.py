@@ -27,16 +27,9 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 from engine.errors import EngineError
 from gamenight import services
 from gamenight.engine_texts import error_text
-from gamenight.forms.recording import (
-    GAMES,
-    Family,
-    Game,
-    RecordGameForm,
-    SeatRow,
-    guts_options,
-    not_at_table_message,
-    shelby_options,
-)
+from gamenight.forms.recording import RecordGameForm
+from gamenight.forms.recording_fields import SeatRow, not_at_table_message
+from gamenight.forms.recording_games import GAMES, Family, Game, guts_options, shelby_options
 from gamenight.forms.recording_taps import apply_act
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (

@@ -14,7 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from gamenight.forms.recording import GAMES
+from gamenight.forms.recording_games import GAMES
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.pages.access import night_for_user
 from gamenight.pages.hand_names import name_hand

@@ -7,7 +7,7 @@ from django.test import Client
 from helpers.clients import client_for
 from ledger_helpers import Table, make_table
 
-from gamenight.forms.recording import GAMES
+from gamenight.forms.recording_games import GAMES
 
 
 def name_url(table: Table, game: str = "baseball") -> str:
