@@ -2,23 +2,17 @@
 
 For the tests of moves on every screen (gamenight/live/): those need the real
 server (uvicorn under gunicorn, one worker, the in-memory channel layer), which
-the test suite's WSGI live server is not. The server gets its own var/, static
-files and SQLite file in a temp dir; a group with a host who can log in, three
-players and a running hand of seven-card stud are made with the services.
+the test suite's WSGI live server is not. The server starts in a temp dir
+(tests/helpers/make_run.py); a group with a host who can log in, three players
+and a running hand of seven-card stud are made with the services.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,7 +22,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parents[2]
+from helpers.make_run import make_run
+
 PASSWORD = "live-" + "x" * 16
 
 SETUP = """
@@ -170,76 +165,18 @@ class LiveRun:
         return seat
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _python() -> str:
-    return str(ROOT / ".venv" / "bin" / "python")
-
-
 @contextmanager
 def live_run(tmp: Path) -> Iterator[LiveRun]:
-    port = _free_port()
-    db = tmp / "db.sqlite3"
-    env = {
-        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
-        "PYTHONPATH": str(ROOT),
-        "VAR_DIR": str(tmp / "var"),
-        "STATIC_ROOT": str(tmp / "static"),
-        "DATABASE_URL": f"sqlite:///{db}",
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "AXES_ENABLED": "0",
-    }
-    manage = [_python(), "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, cwd=ROOT, check=True)
-    done = subprocess.run(
-        [*manage, "shell", "-c", SETUP.format(password=PASSWORD)],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
+    run = make_run(tmp, AXES_ENABLED="0")
+    seed = json.loads(
+        run.manage("shell", "-c", SETUP.format(password=PASSWORD)).strip().splitlines()[-1]
     )
-    seed = json.loads(done.stdout.strip().splitlines()[-1])
-    log = tmp / "run.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            ["scripts/run.sh"],
-            env=env,
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+    with run.serving():
+        yield LiveRun(
+            port=run.port,
+            db=run.db,
+            log=run.log,
+            night=seed["night"],
+            hand=seed["hand"],
+            seats={int(k): v for k, v in seed["seats"].items()},
         )
-    run = LiveRun(
-        port=port,
-        db=db,
-        log=log,
-        night=seed["night"],
-        hand=seed["hand"],
-        seats={int(k): v for k, v in seed["seats"].items()},
-    )
-    try:
-        for _ in range(240):
-            if process.poll() is not None:
-                raise RuntimeError(f"scripts/run.sh exited early:\n{log.read_text()}")
-            try:
-                if run.request(Phone(), "GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.5)
-        else:
-            raise RuntimeError(f"the server did not come up:\n{log.read_text()}")
-        yield run
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()

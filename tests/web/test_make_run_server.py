@@ -2,26 +2,22 @@
 probed from outside like a curious player on the same network.
 
 The server runs on a free loopback port with its own var/, static and SQLite
-files in a temp dir. No answer may carry a traceback, the settings or the list
-of the app's URLs, and the access log it prints carries no seat token.
+files in a temp dir (tests/helpers/make_run.py). No answer may carry a traceback,
+the settings or the list of the app's URLs, and the access log it prints carries
+no seat token.
 """
 
 from __future__ import annotations
 
 import http.client
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers.make_run import make_run
 
-ROOT = Path(__file__).resolve().parents[2]
 LEAKS = (
     "Traceback",
     "SECRET_KEY",
@@ -40,7 +36,6 @@ TOKEN = "QZenYPvY4UNHSqAYBpkYahRpI-JZ9s8D"
 class Server:
     port: int
     log: Path
-    process: subprocess.Popen[bytes]
 
     def request(
         self, method: str, path: str, *, host: str | None = None, body: str = ""
@@ -56,68 +51,11 @@ class Server:
         return response.status, text
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_until_up(server: Server) -> None:
-    """Poll /healthz until gunicorn answers (the start-up time is the machine's, not tested)."""
-    for _ in range(240):
-        if server.process.poll() is not None:
-            pytest.fail(f"scripts/run.sh exited early:\n{server.log.read_text()}")
-        try:
-            if server.request("GET", "/healthz")[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.5)
-    pytest.fail(f"the server did not come up:\n{server.log.read_text()}")
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("make-run")
-    port = _free_port()
-    env = {
-        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
-        "PYTHONPATH": str(ROOT),
-        "VAR_DIR": str(tmp / "var"),
-        "STATIC_ROOT": str(tmp / "static"),
-        "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-    }
-    python = str(ROOT / ".venv" / "bin" / "python")
-    subprocess.run(
-        [python, "manage.py", "migrate", "--noinput", "-v", "0"],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    )
-    log = tmp / "run.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            ["scripts/run.sh"],
-            env=env,
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, stopped as one below
-        )
-    running = Server(port, log, process)
-    try:
-        _wait_until_up(running)
-        yield running
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    run = make_run(tmp_path_factory.mktemp("make-run"))
+    with run.serving():
+        yield Server(run.port, run.log)
 
 
 PROBES = [
