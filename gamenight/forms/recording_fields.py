@@ -74,19 +74,37 @@ class SeatRow:
     shelbys: int = 0
 
 
-def chips_field(label: StrPromise, *, required: bool = False) -> forms.IntegerField:
+def _number_field(
+    label: StrPromise,
+    *,
+    least: int,
+    most: int,
+    messages: dict[str, StrPromise],
+    required: bool = False,
+) -> forms.IntegerField:
+    """A whole number typed on a phone: its numeric keypad, and no number below ``least``."""
     return forms.IntegerField(
         label=label,
         required=required,
-        min_value=0,
-        max_value=MAX_CHIPS,
-        error_messages={
+        min_value=least,
+        max_value=most,
+        error_messages=messages,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": least}),
+    )
+
+
+def chips_field(label: StrPromise, *, required: bool = False) -> forms.IntegerField:
+    return _number_field(
+        label,
+        required=required,
+        least=0,
+        most=MAX_CHIPS,
+        messages={
             "invalid": _("Enter a whole number of chips."),
             "min_value": _("Chips cannot be negative."),
             "max_value": _("That is more chips than any table holds."),
             "required": _("Enter the chips (0 for none)."),
         },
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
     )
 
 
@@ -121,17 +139,15 @@ def row_inputs(pid: int, game: Game, rules: RecordingRules) -> dict[str, forms.F
             fields[f"extra_{pid}"] = forms.IntegerField(
                 label=_("Extra cards bought"), required=False, min_value=0, max_value=10
             )
-    fields[f"place_{pid}"] = forms.IntegerField(
-        label=pgettext_lazy("showdown rank", "Place"),
-        required=False,
-        min_value=1,
-        max_value=MAX_PLACE,
-        error_messages={
+    fields[f"place_{pid}"] = _number_field(
+        pgettext_lazy("showdown rank", "Place"),
+        least=1,
+        most=MAX_PLACE,
+        messages={
             "invalid": _("A place is a number: 1 for the best hand."),
             "min_value": _("Places start at 1 (the best hand)."),
             "max_value": _("No table has that many places."),
         },
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1}),
     )
     fields[f"cards_{pid}"] = forms.CharField(
         label=_("Cards shown"),
