@@ -1,0 +1,327 @@
+"""Rename, merge and hide players (issue 17): the numbers before and after, the refusals."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.core.management import call_command
+from django.test import Client
+from helpers.people import make_user
+
+from engine.hands.showdown import HostRanking
+from gamenight import services
+from gamenight.models import Entry, Group, Night, NightReport, Player, PlayerMerge, Role, Season
+from gamenight.models import Transaction as Tx
+from gamenight.reports import build
+from gamenight.services.people import PeopleError, merge_players, rename_player, set_hidden
+from gamenight.services.scoring import ScoringRule
+from gamenight.services.standings import (
+    StandingRow,
+    player_history,
+    player_summary,
+    season_standings,
+)
+
+
+@dataclass
+class League:
+    group: Group
+    season: Season
+    players: dict[str, Player]
+    nights: list[Night]
+    owner: User
+    cohost: User
+    viewer: User
+    outsider: User
+    other: Player
+    """A player of another group."""
+
+    def pid(self, name: str) -> int:
+        return self.players[name].pk
+
+
+def _hand(night: Night, by: User, key: str, put_in: dict[int, int], order: list[int]) -> None:
+    services.record_table_hand(
+        night_id=night.pk,
+        by=by,
+        key=key,
+        hand=services.TableHandInput(
+            game="seven-card-stud",
+            put_in=put_in,
+            showdown=HostRanking(groups=tuple((p,) for p in order)),
+        ),
+    )
+
+
+@pytest.fixture
+def league(db: None) -> League:
+    """ "Anna B" is Anna entered twice. Night 1: Anna, Ben, Carla (Ben wins 10 of each);
+    night 2: Anna B and Ben (Anna B wins 7); night 3: Anna and Carla (Anna wins 4)."""
+    owner, cohost, viewer, outsider = (make_user(n) for n in ("o", "c", "v", "x"))
+    group = services.create_group(name="Friday", host=owner)
+    for user, role in ((cohost, Role.COHOST), (viewer, Role.PLAYER)):
+        services.join_group(token=group.invite_token, user=user)
+        services.set_role(group_id=group.pk, by=owner, user=user, role=role)
+    elsewhere = services.create_group(name="Other", host=outsider)
+    other = services.add_player(group_id=elsewhere.pk, by=outsider, name="Anna")
+    players = {
+        n: services.add_player(group_id=group.pk, by=owner, name=n)
+        for n in ("Anna", "Anna B", "Ben", "Carla")
+    }
+    season = services.create_season(
+        group_id=group.pk,
+        by=owner,
+        name="2026",
+        starts_on=datetime.date(2026, 1, 1),
+        scoring=ScoringRule(places=(10, 7, 5), taking_part=1).to_json(),
+    )
+    a, ab, b, c = (players[n].pk for n in ("Anna", "Anna B", "Ben", "Carla"))
+    tables = [
+        ([a, b, c], {a: 10, b: 10, c: 10}, [b, a, c]),
+        ([ab, b], {ab: 7, b: 7}, [ab, b]),
+        ([a, c], {a: 4, c: 4}, [a, c]),
+    ]
+    nights = []
+    for day, (seated, put_in, order) in enumerate(tables, start=1):
+        night = services.create_night(
+            group_id=group.pk, by=owner, date=datetime.date(2026, 3, day), season_id=season.pk
+        )
+        services.start_night(night_id=night.pk, by=owner, key=f"s{day}", players=seated)
+        _hand(night, owner, f"h{day}", put_in, order)
+        services.end_night(night_id=night.pk, by=owner)
+        nights.append(night)
+    return League(group, season, players, nights, owner, cohost, viewer, outsider, other)
+
+
+def _rows(season: Season) -> dict[str, StandingRow]:
+    rule = ScoringRule.from_json(season.scoring)
+    return {r.name: r for r in season_standings(season, rule=rule).rows}
+
+
+def _ledger() -> list[tuple[object, ...]]:
+    entries = Entry.objects.order_by("pk").values_list(
+        "pk", "transaction_id", "account_id", "amount"
+    )
+    txs = Tx.objects.order_by("pk").values_list("pk", "kind", "night_id", "summary")
+    return [*entries, *txs]
+
+
+# ---------------------------------------------------------------- merge
+
+
+def test_a_merge_sums_the_two_rows_of_the_standings_exactly(league: League) -> None:
+    before = _rows(league.season)
+    anna, dup = before["Anna"], before["Anna B"]
+    assert (anna.net, dup.net) == (-10 + 4, 7)  # pinned: the fixture's story
+    merge_players(
+        group_id=league.group.pk,
+        kept_id=league.pid("Anna"),
+        merged_id=league.pid("Anna B"),
+        by=league.owner,
+    )
+    after = _rows(league.season)
+    assert set(after) == {"Anna", "Ben", "Carla"}
+    one = after["Anna"]
+    assert one.player_id == league.pid("Anna")
+    assert one.net == anna.net + dup.net
+    assert one.nights_played == anna.nights_played + dup.nights_played == 3
+    assert one.nights_won == anna.nights_won + dup.nights_won == 2
+    assert one.points == anna.points + dup.points
+    for name in ("Ben", "Carla"):  # nobody else moves
+        assert (after[name].net, after[name].points) == (before[name].net, before[name].points)
+
+
+def test_a_merge_changes_no_ledger_row_and_the_ledger_checks(league: League) -> None:
+    rows = _ledger()
+    merge_players(
+        group_id=league.group.pk,
+        kept_id=league.pid("Anna"),
+        merged_id=league.pid("Anna B"),
+        by=league.owner,
+    )
+    assert _ledger() == rows
+    out = StringIO()
+    call_command("check_ledger", stdout=out)  # raises CommandError on any problem
+    assert "problem" not in out.getvalue().lower() or "no problem" in out.getvalue().lower()
+
+
+def test_the_kept_players_page_reads_as_one_person(league: League) -> None:
+    merge_players(
+        group_id=league.group.pk,
+        kept_id=league.pid("Anna"),
+        merged_id=league.pid("Anna B"),
+        by=league.owner,
+    )
+    anna = Player.objects.get(pk=league.pid("Anna"))
+    nights = player_history(anna)
+    assert [n.date.day for n in nights] == [3, 2, 1]
+    assert sum(n.net for n in nights) == -10 + 7 + 4
+    summary = player_summary(anna, nights)
+    assert (summary.nights_played, summary.nights_won, summary.longest_run) == (3, 2, 2)
+    assert [(g.game, g.played, g.won) for g in summary.games] == [("seven-card-stud", 3, 2)]
+
+
+def test_a_merge_is_recorded_once_however_often_it_is_sent(league: League) -> None:
+    args = {
+        "group_id": league.group.pk,
+        "kept_id": league.pid("Anna"),
+        "merged_id": league.pid("Anna B"),
+        "by": league.owner,
+    }
+    first = merge_players(**args)  # type: ignore[arg-type]
+    again = merge_players(**args)  # type: ignore[arg-type]
+    assert first.pk == again.pk
+    assert PlayerMerge.objects.count() == 1
+    assert (first.merged_name, first.kept_name, first.by) == ("Anna B", "Anna", league.owner)
+    assert first.moved == {"nights": 1, "chips": 7, "seasons": ["2026"]}
+    merged = Player.objects.get(pk=league.pid("Anna B"))
+    assert merged.merged_into_id == league.pid("Anna")
+
+
+def test_players_who_sat_at_the_same_night_are_not_merged(league: League) -> None:
+    rows = _rows(league.season)
+    with pytest.raises(PeopleError, match="both sat at the night of 03/01/2026"):
+        merge_players(
+            group_id=league.group.pk,
+            kept_id=league.pid("Anna"),
+            merged_id=league.pid("Ben"),
+            by=league.owner,
+        )
+    assert not PlayerMerge.objects.exists()
+    assert Player.objects.get(pk=league.pid("Ben")).merged_into_id is None
+    assert {n: r.net for n, r in _rows(league.season).items()} == {
+        n: r.net for n, r in rows.items()
+    }
+
+
+def test_a_player_is_not_merged_into_itself_nor_across_groups(league: League) -> None:
+    anna = league.pid("Anna")
+    with pytest.raises(PeopleError, match="into themselves"):
+        merge_players(group_id=league.group.pk, kept_id=anna, merged_id=anna, by=league.owner)
+    with pytest.raises(PeopleError, match="not in this group"):
+        merge_players(
+            group_id=league.group.pk, kept_id=anna, merged_id=league.other.pk, by=league.owner
+        )
+    with pytest.raises(PeopleError, match="not in this group"):
+        merge_players(
+            group_id=league.other.group_id,
+            kept_id=league.other.pk,
+            merged_id=anna,
+            by=league.outsider,
+        )
+    assert not PlayerMerge.objects.exists()
+
+
+@pytest.mark.parametrize("who", ["cohost", "viewer"])
+def test_only_the_host_merges(league: League, who: str) -> None:
+    with pytest.raises(PermissionDenied):
+        merge_players(
+            group_id=league.group.pk,
+            kept_id=league.pid("Anna"),
+            merged_id=league.pid("Anna B"),
+            by=getattr(league, who),
+        )
+    assert not PlayerMerge.objects.exists()
+
+
+def test_the_night_report_built_before_a_merge_reads_the_kept_player(
+    league: League, client: Client
+) -> None:
+    second = league.nights[1]
+    assert build.build_night(second.pk) == "built"
+    merge_players(
+        group_id=league.group.pk,
+        kept_id=league.pid("Anna"),
+        merged_id=league.pid("Anna B"),
+        by=league.owner,
+    )
+    client.force_login(league.owner)
+    page = client.get(f"/nights/{second.pk}/report/").content.decode()
+    assert "Anna B" not in page
+    assert f"/players/{league.pid('Anna')}/" in page
+    assert NightReport.objects.get(night=second).data["results"][0]["name"] == "Anna B"
+
+
+# ---------------------------------------------------------------- rename
+
+
+def test_a_rename_shows_everywhere_old_nights_and_reports_included(
+    league: League, client: Client
+) -> None:
+    first = league.nights[0]
+    assert build.build_night(first.pk) == "built"
+    rename_player(
+        group_id=league.group.pk, player_id=league.pid("Ben"), by=league.cohost, name=" Benjamin "
+    )
+    assert "Benjamin" in _rows(league.season)
+    client.force_login(league.viewer)
+    report = client.get(f"/nights/{first.pk}/report/").content.decode()
+    assert "Benjamin" in report
+    assert ">Ben<" not in report
+    assert "Ben " not in report.replace("Benjamin", "")
+    night = client.get(f"/nights/{first.pk}/").content.decode()
+    assert "Benjamin" in night
+    player = client.get(
+        f"/groups/{league.group.pk}/players/{league.pid('Ben')}/history/"
+    ).content.decode()
+    assert "<h1>Benjamin</h1>" in player
+
+
+def test_a_name_another_player_has_is_refused(league: League) -> None:
+    with pytest.raises(PeopleError, match="already a player called Carla"):
+        rename_player(
+            group_id=league.group.pk, player_id=league.pid("Ben"), by=league.owner, name="Carla"
+        )
+    assert Player.objects.get(pk=league.pid("Ben")).name == "Ben"
+
+
+def test_a_merged_players_old_name_is_free_and_the_kept_name_follows_a_rename(
+    league: League,
+) -> None:
+    merge_players(
+        group_id=league.group.pk,
+        kept_id=league.pid("Anna"),
+        merged_id=league.pid("Anna B"),
+        by=league.owner,
+    )
+    rename_player(
+        group_id=league.group.pk, player_id=league.pid("Anna"), by=league.owner, name="Anna B"
+    )
+    assert set(_rows(league.season)) == {"Anna B", "Ben", "Carla"}
+    assert Player.objects.get(pk=league.pid("Anna B")).name == "Anna B"
+
+
+# ---------------------------------------------------------------- hide
+
+
+def test_a_hidden_player_leaves_the_start_list_but_keeps_the_standings(
+    league: League, client: Client
+) -> None:
+    set_hidden(
+        group_id=league.group.pk, player_id=league.pid("Carla"), by=league.cohost, hidden=True
+    )
+    night = services.create_night(
+        group_id=league.group.pk,
+        by=league.owner,
+        date=datetime.date(2026, 4, 1),
+        season_id=league.season.pk,
+    )
+    client.force_login(league.owner)
+    start = client.get(f"/nights/{night.pk}/start/").content.decode()
+    assert f"present_{league.pid('Ben')}" in start
+    assert f"present_{league.pid('Carla')}" not in start
+    assert "Carla" in _rows(league.season)
+    standings = client.get(
+        f"/groups/{league.group.pk}/seasons/{league.season.pk}/standings/"
+    ).content.decode()
+    assert "Carla" in standings
+    set_hidden(
+        group_id=league.group.pk, player_id=league.pid("Carla"), by=league.owner, hidden=False
+    )
+    again = client.get(f"/nights/{night.pk}/start/").content.decode()
+    assert f"present_{league.pid('Carla')}" in again
