@@ -139,6 +139,16 @@ class MergePreview:
     clash: datetime.date | None = None
     """A night both sat at: the merge is refused."""
 
+    @property
+    def refusal(self) -> str:
+        """Why the merge is refused ("" when it is not)."""
+        if self.clash is None:
+            return ""
+        return gettext(
+            "%(kept)s and %(merged)s both sat at the night of %(date)s: "
+            "they are two people, not one"
+        ) % {"kept": self.kept.name, "merged": self.merged.name, "date": _day(self.clash)}
+
     def moved(self) -> dict[str, object]:
         return {"nights": self.nights, "chips": self.chips, "seasons": self.seasons}
 
@@ -172,7 +182,9 @@ def _refusals(kept: Player, merged: Player) -> None:
 
 def _preview(kept: Player, merged: Player) -> MergePreview:
     merged_ids = person_ids(merged)
-    kept_nights = Seat.objects.filter(player_id__in=person_ids(kept)).values("night_id")
+    # Once merged (a second tap), the merged player is one of the kept one's ids.
+    kept_ids = [pk for pk in person_ids(kept) if pk not in merged_ids]
+    kept_nights = Seat.objects.filter(player_id__in=kept_ids).values("night_id")
     shared = (
         Night.objects.filter(seats__player__in=merged_ids, pk__in=kept_nights)
         .order_by("date")
@@ -224,14 +236,8 @@ def merge_players(*, group_id: int, kept_id: int, merged_id: int, by: User) -> P
             return PlayerMerge.objects.get(merged=merged)  # the second tap
         merged_ids = person_ids(merged)
         preview = _preview(kept, merged)
-        if preview.clash is not None:
-            raise PeopleError(
-                gettext(
-                    "%(kept)s and %(merged)s both sat at the night of %(date)s: "
-                    "they are two people, not one"
-                )
-                % {"kept": kept.name, "merged": merged.name, "date": _day(preview.clash)}
-            )
+        if preview.refusal:
+            raise PeopleError(preview.refusal)
         record = PlayerMerge.objects.create(
             group_id=group_id,
             kept=kept,

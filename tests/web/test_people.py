@@ -325,3 +325,99 @@ def test_a_hidden_player_leaves_the_start_list_but_keeps_the_standings(
     )
     again = client.get(f"/nights/{night.pk}/start/").content.decode()
     assert f"present_{league.pid('Carla')}" in again
+
+
+# ---------------------------------------------------------------- the pages
+
+
+def test_the_player_page_offers_rename_and_hide_to_hosts_and_merge_to_the_host_only(
+    league: League, client: Client
+) -> None:
+    url = f"/groups/{league.group.pk}/players/{league.pid('Ben')}/history/"
+    seen = {}
+    for who in ("owner", "cohost", "viewer"):
+        client.force_login(getattr(league, who))
+        page = client.get(url).content.decode()
+        seen[who] = ("/rename/" in page, "/hide/" in page, "/merge/" in page)
+    assert seen == {
+        "owner": (True, True, True),
+        "cohost": (True, True, False),
+        "viewer": (False, False, False),
+    }
+
+
+def test_a_rename_clash_on_the_page_says_so_in_german_and_changes_nothing(
+    league: League, client: Client
+) -> None:
+    client.force_login(league.owner)
+    url = f"/groups/{league.group.pk}/players/{league.pid('Ben')}/rename/"
+    response = client.post(url, {"name": "Carla", "key": "k1"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 422
+    assert "Es gibt schon einen Spieler namens Carla" in response.content.decode()
+    assert Player.objects.get(pk=league.pid("Ben")).name == "Ben"
+    done = client.post(url, {"name": "Benni", "key": "k2"})
+    assert done.status_code == 302
+    assert client.post(url, {"name": "Benni", "key": "k2"}).status_code == 302  # double tap
+    assert Player.objects.get(pk=league.pid("Ben")).name == "Benni"
+
+
+def test_hide_and_show_again_from_the_page(league: League, client: Client) -> None:
+    client.force_login(league.cohost)
+    url = f"/groups/{league.group.pk}/players/{league.pid('Carla')}/hide/"
+    assert client.post(url, {"hidden": "1", "key": "k1"}).status_code == 302
+    assert Player.objects.get(pk=league.pid("Carla")).hidden
+    group_page = client.get(f"/groups/{league.group.pk}/").content.decode()
+    folded = group_page.split('class="options hidden-players"')[1].split("</details>")[0]
+    assert "Carla" in folded
+    assert client.post(url, {"hidden": "0", "key": "k2"}).status_code == 302
+    assert not Player.objects.get(pk=league.pid("Carla")).hidden
+    assert client.post(url, {"hidden": "maybe", "key": "k3"}).status_code == 422
+
+
+def test_the_merge_confirmation_shows_what_moves_then_merges_once(
+    league: League, client: Client
+) -> None:
+    client.force_login(league.owner)
+    url = f"/groups/{league.group.pk}/players/{league.pid('Anna')}/merge/"
+    confirm = client.get(url, {"other": league.pid("Anna B")}, HTTP_ACCEPT_LANGUAGE="de")
+    page = confirm.content.decode()
+    assert confirm.status_code == 200
+    assert '<dd class="nights">1</dd>' in page
+    assert '<dd class="chips">+7</dd>' in page
+    assert '<dd class="seasons">2026</dd>' in page
+    assert not PlayerMerge.objects.exists()  # looking changes nothing
+    data = {"other": league.pid("Anna B"), "key": "m1"}
+    assert client.post(url, data).status_code == 302
+    assert client.post(url, data).status_code == 302  # the double tap
+    assert PlayerMerge.objects.count() == 1
+    old = client.get(f"/groups/{league.group.pk}/players/{league.pid('Anna B')}/history/")
+    assert old.status_code == 302
+    assert old["Location"].endswith(f"/players/{league.pid('Anna')}/history/")
+
+
+def test_the_merge_page_refuses_with_the_night_and_without_a_button(
+    league: League, client: Client
+) -> None:
+    client.force_login(league.owner)
+    url = f"/groups/{league.group.pk}/players/{league.pid('Anna')}/merge/"
+    page = client.get(url, {"other": league.pid("Ben")}, HTTP_ACCEPT_LANGUAGE="de")
+    text = page.content.decode()
+    assert "01.03.2026" in text
+    assert 'class="danger"' not in text
+    posted = client.post(url, {"other": league.pid("Ben"), "key": "m1"})
+    assert posted.status_code == 422
+    for other in (league.pid("Anna"), league.other.pk, "x", ""):
+        refused = client.post(url, {"other": other, "key": f"m{other}"})
+        assert refused.status_code == 422
+    assert not PlayerMerge.objects.exists()
+
+
+@pytest.mark.parametrize(("who", "status"), [("cohost", 403), ("viewer", 403), ("outsider", 404)])
+def test_only_the_host_reaches_the_merge_page(
+    league: League, client: Client, who: str, status: int
+) -> None:
+    client.force_login(getattr(league, who))
+    url = f"/groups/{league.group.pk}/players/{league.pid('Anna')}/merge/"
+    assert client.get(url, {"other": league.pid("Anna B")}).status_code == status
+    assert client.post(url, {"other": league.pid("Anna B"), "key": "k"}).status_code == status
+    assert not PlayerMerge.objects.exists()

@@ -1,0 +1,29 @@
+"""The actions on a player's page (rename, hide, merge) and who sees which."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.forms.people import HideForm, MergePickForm, RenameForm
+from gamenight.models import Membership, Player, Role
+
+
+def player_actions(
+    membership: Membership,
+    player: Player,
+    *,
+    rename_form: RenameForm | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    """Hosts and co-hosts rename and hide; only the host merges. Nothing for the others."""
+    if not membership.may_record:
+        return {}
+    context: dict[str, Any] = {
+        "rename_form": rename_form or RenameForm(initial={"name": player.name}),
+        "hide_form": HideForm(initial={"hidden": "0" if player.hidden else "1"}),
+        "people_error": error,
+    }
+    if membership.role == Role.HOST:
+        others = Player.objects.people().filter(group_id=player.group_id).exclude(pk=player.pk)
+        context["merge_pick"] = MergePickForm(others=others) if others.exists() else None
+    return context
