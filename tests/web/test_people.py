@@ -421,3 +421,45 @@ def test_only_the_host_reaches_the_merge_page(
     assert client.get(url, {"other": league.pid("Anna B")}).status_code == status
     assert client.post(url, {"other": league.pid("Anna B"), "key": "k"}).status_code == status
     assert not PlayerMerge.objects.exists()
+
+
+def test_the_season_report_is_built_again_as_one_person_after_a_merge(
+    league: League, client: Client
+) -> None:
+    from gamenight.models import ReportStatus, SeasonReport
+
+    assert build.build_season(league.season.pk) == "built"
+    report = SeasonReport.objects.get(season=league.season)
+    before = {r["name"]: r for r in report.data["standings"]}
+    merge_players(
+        group_id=league.group.pk,
+        kept_id=league.pid("Anna"),
+        merged_id=league.pid("Anna B"),
+        by=league.owner,
+    )
+    report.refresh_from_db()
+    assert report.status == ReportStatus.QUEUED  # asked for again by the merge
+    assert build.build_season(league.season.pk) == "built"
+    report.refresh_from_db()
+    after = {r["name"]: r for r in report.data["standings"]}
+    assert set(after) == {"Anna", "Ben", "Carla"}
+    assert after["Anna"]["net"] == before["Anna"]["net"] + before["Anna B"]["net"]
+    assert after["Anna"]["points"] == before["Anna"]["points"] + before["Anna B"]["points"]
+    client.force_login(league.viewer)
+    page = client.get(f"/groups/{league.group.pk}/seasons/{league.season.pk}/report/")
+    assert "Anna B" not in page.content.decode()
+
+
+def test_the_stored_chart_is_drawn_again_once_a_player_is_renamed(
+    league: League, client: Client
+) -> None:
+    first = league.nights[0]
+    assert build.build_night(first.pk) == "built"
+    client.force_login(league.owner)
+    url = f"/nights/{first.pk}/report/chart.png"
+    stored = client.get(url).content
+    assert stored == bytes(NightReport.objects.get(night=first).png)
+    rename_player(
+        group_id=league.group.pk, player_id=league.pid("Ben"), by=league.owner, name="Benjamin"
+    )
+    assert client.get(url).content != stored
