@@ -463,3 +463,33 @@ def test_the_stored_chart_is_drawn_again_once_a_player_is_renamed(
         group_id=league.group.pk, player_id=league.pid("Ben"), by=league.owner, name="Benjamin"
     )
     assert client.get(url).content != stored
+
+
+def test_a_carried_stack_follows_the_merge(league: League) -> None:
+    """The season's last night had "Anna B": once merged, Anna carries that stack."""
+    from gamenight.models import Account, AccountKind
+
+    owner, ab, ben = league.owner, league.pid("Anna B"), league.pid("Ben")
+    fourth = services.create_night(
+        group_id=league.group.pk,
+        by=owner,
+        date=datetime.date(2026, 3, 4),
+        season_id=league.season.pk,
+    )
+    services.start_night(night_id=fourth.pk, by=owner, key="s4", players=[ab, ben])
+    _hand(fourth, owner, "h4", {ab: 3, ben: 3}, [ab, ben])
+    services.end_night(night_id=fourth.pk, by=owner)
+    left = Account.objects.get(night=fourth, player_id=ab, kind=AccountKind.STACK).balance
+    merge_players(group_id=league.group.pk, kept_id=league.pid("Anna"), merged_id=ab, by=owner)
+    fifth = services.create_night(
+        group_id=league.group.pk,
+        by=owner,
+        date=datetime.date(2026, 3, 5),
+        season_id=league.season.pk,
+        carry_over=True,
+    )
+    services.start_night(night_id=fifth.pk, by=owner, key="s5", players=[league.pid("Anna"), ben])
+    anna = Account.objects.get(night=fifth, player_id=league.pid("Anna"), kind=AccountKind.STACK)
+    assert anna.balance == left == 103
+    assert Account.objects.get(night=fourth, player_id=ab, kind=AccountKind.STACK).balance == 0
+    call_command("check_ledger", stdout=StringIO())  # a carry between the two rows is sound
