@@ -23,7 +23,12 @@ def player_actions(
         "hide_form": HideForm(initial={"hidden": "0" if player.hidden else "1"}),
         "people_error": error,
     }
-    if membership.role == Role.HOST:
-        others = Player.objects.people().filter(group_id=player.group_id).exclude(pk=player.pk)
-        context["merge_pick"] = MergePickForm(others=others) if others.exists() else None
+    # The list to merge from is on the merge page: this page stays at its queries.
+    context["may_merge"] = membership.role == Role.HOST
     return context
+
+
+def merge_pick(kept: Player, data: object = None) -> MergePickForm:
+    """The players who could be the same person as ``kept``."""
+    others = Player.objects.people().filter(group_id=kept.group_id).exclude(pk=kept.pk)
+    return MergePickForm(data, others=list(others))

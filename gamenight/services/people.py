@@ -58,6 +58,12 @@ class PeopleError(LedgerError):
     """A rename, merge or hide was refused; nothing changed."""
 
 
+def of_person(player: Player, path: str) -> Q:
+    """``path`` (a lookup to a player) is this player or one merged into it: a join, no
+    query of its own, so the standings keep their fixed number of queries."""
+    return Q(**{path: player.pk}) | Q(**{f"{path}__merged_into": player.pk})
+
+
 def person_ids(player: Player) -> list[int]:
     """The player's id and the ids of every player merged into it (one query)."""
     return [player.pk, *player.merged_players.values_list("pk", flat=True)]

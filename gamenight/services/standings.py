@@ -29,7 +29,7 @@ from gamenight.models import (
     Season,
     TransactionKind,
 )
-from gamenight.services.people import PERSON, person_ids
+from gamenight.services.people import PERSON, of_person
 from gamenight.services.scoring import ScoringRule, night_points, season_points
 
 GAME_KINDS = (
@@ -220,23 +220,25 @@ class HistoryNight:
 def player_history(player: Player) -> list[HistoryNight]:
     """Every night the player sat at, newest first: the night's net and games dealt.
 
-    Four queries: who was merged into the player, the nights, the nets, the deals dealt.
+    Three queries: the nights, the nets, the deals dealt (of the players merged into
+    this one too).
     """
-    ids = person_ids(player)
     nights = list(
-        Night.objects.filter(accounts__kind=AccountKind.STACK, accounts__player__in=ids)
+        Night.objects.filter(
+            of_person(player, "accounts__player"), accounts__kind=AccountKind.STACK
+        )
         .select_related("season")
         .order_by("-date", "-id")
         .distinct()
     )
     nets = dict(
-        Entry.objects.filter(_game_entries(), account__player__in=ids)
+        Entry.objects.filter(_game_entries(), of_person(player, "account__player"))
         .values_list("account__night_id")
         .annotate(total=Sum("amount"))
         .values_list("account__night_id", "total")
     )
     dealt = dict(
-        Deal.objects.filter(dealer__player__in=ids, status=DealStatus.SETTLED)
+        Deal.objects.filter(of_person(player, "dealer__player"), status=DealStatus.SETTLED)
         .values_list("night_id")
         .annotate(n=Count("id"))
         .values_list("night_id", "n")
@@ -318,8 +320,8 @@ def _results_per_game(player: Player) -> list[GameResult]:
     # An undone game is no game played: neither it nor its reversal counts.
     per_deal = (
         Entry.objects.filter(
+            of_person(player, "account__player"),
             account__kind=AccountKind.STACK,
-            account__player__in=person_ids(player),
             account__night__status=NightStatus.CLOSED,
             transaction__kind__in=GAME_KINDS,
             transaction__reversed_by__isnull=True,

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -19,8 +19,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from gamenight.forms.people import HideForm, MergeForm, RenameForm
 from gamenight.http import AuthenticatedHttpRequest
-from gamenight.models import Membership, Role
+from gamenight.models import Membership, Player, Role
 from gamenight.pages.access import group_for_user
+from gamenight.pages.people import merge_pick
 from gamenight.pages.render import BAD_INPUT
 from gamenight.services import LedgerError
 from gamenight.services.people import (
@@ -114,6 +115,15 @@ def player_merge(request: AuthenticatedHttpRequest, group_id: int, player_id: in
     posted = MergeForm(request.POST) if request.method == "POST" else None
     source = posted.data if posted is not None else request.GET
     context: dict[str, Any] = {"group": group, "kept": None, "preview": None, "form": None}
+    if posted is None and not request.GET.get("other"):
+        # First the choice of who the same person is; the confirmation follows.
+        kept = Player.objects.people().filter(group=group, pk=player_id).first()
+        if kept is None:
+            raise Http404("no such player")
+        pick = merge_pick(kept, request.GET if "other" in request.GET else None)
+        context.update(kept=kept, pick=pick)
+        status = BAD_INPUT if pick.is_bound and not pick.is_valid() else 200
+        return render(request, "groups/player_merge.html", context, status=status)
     try:
         preview = merge_preview(
             group_id=group.pk,

@@ -86,16 +86,7 @@ def season_standings(
 def player_history(
     request: AuthenticatedHttpRequest, group_id: int, player_id: int
 ) -> HttpResponse:
-    membership = group_for_user(request, group_id)
-    merged_into = (
-        Player.objects.filter(group=membership.group, pk=player_id)
-        .values_list("merged_into_id", flat=True)
-        .first()
-    )
-    if merged_into is not None:
-        # A player merged into another: the old link shows the person they are.
-        return redirect("player_history", group_id=group_id, player_id=merged_into)
-    return player_page(request, membership, player_id)
+    return player_page(request, group_for_user(request, group_id), player_id)
 
 
 def player_page(
@@ -109,9 +100,12 @@ def player_page(
 ) -> HttpResponse:
     """The player's page; with a refused rename or hide, its message (gamenight/views/people.py)."""
     group = membership.group
-    player = Player.objects.people().filter(group=group, pk=player_id).first()
+    player = Player.objects.filter(group=group, pk=player_id).first()
     if player is None:
         raise Http404("no such player")
+    if player.merged_into_id is not None:
+        # A player merged into another: the old link shows the person they are.
+        return redirect("player_history", group_id=group.pk, player_id=player.merged_into_id)
     nights = computed.player_history(player)
     summary = computed.player_summary(player, nights)
     context = {
