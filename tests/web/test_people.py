@@ -382,9 +382,9 @@ def test_the_merge_confirmation_shows_what_moves_then_merges_once(
     confirm = client.get(url, {"other": league.pid("Anna B")}, HTTP_ACCEPT_LANGUAGE="de")
     page = confirm.content.decode()
     assert confirm.status_code == 200
-    assert '<dd class="nights">1</dd>' in page
-    assert '<dd class="chips">+7</dd>' in page
-    assert '<dd class="seasons">2026</dd>' in page
+    assert '<dd class="moved-nights">1</dd>' in page
+    assert '<dd class="moved-chips">+7</dd>' in page
+    assert '<dd class="moved-seasons">2026</dd>' in page
     assert not PlayerMerge.objects.exists()  # looking changes nothing
     data = {"other": league.pid("Anna B"), "key": "m1"}
     assert client.post(url, data).status_code == 302
