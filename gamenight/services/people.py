@@ -144,10 +144,18 @@ class MergePreview:
     seasons: list[str] = field(default_factory=list)
     clash: datetime.date | None = None
     """A night both sat at: the merge is refused."""
+    open_night: datetime.date | None = None
+    """A night not over where the merged player sits: refused too, or the kept player
+    could join that night as well (one person, two stacks)."""
 
     @property
     def refusal(self) -> str:
         """Why the merge is refused ("" when it is not)."""
+        if self.open_night is not None and self.clash is None:
+            return gettext(
+                "%(name)s is at the table of the night of %(date)s, which is not over: "
+                "merge once it has ended"
+            ) % {"name": self.merged.name, "date": _day(self.open_night)}
         if self.clash is None:
             return ""
         return gettext(
@@ -197,6 +205,7 @@ def _preview(kept: Player, merged: Player) -> MergePreview:
         .first()
     )
     nights = Night.objects.filter(seats__player__in=merged_ids).distinct()
+    still_open = nights.exclude(status=NightStatus.CLOSED).order_by("date").first()
     from gamenight.services.standings import _game_entries  # the standings' own rule
 
     chips = Entry.objects.filter(
@@ -215,6 +224,7 @@ def _preview(kept: Player, merged: Player) -> MergePreview:
         chips=int(chips or 0),
         seasons=seasons,
         clash=shared.date if shared is not None else None,
+        open_night=still_open.date if still_open is not None else None,
     )
 
 

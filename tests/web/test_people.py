@@ -505,3 +505,21 @@ def test_the_merge_page_first_asks_who_the_same_person_is(league: League, client
     assert f'value="{league.other.pk}"' not in options  # not from another group
     assert client.get(url, {"other": ""}).status_code == 422
     assert not PlayerMerge.objects.exists()
+
+
+def test_a_player_at_a_night_not_over_is_not_merged(league: League) -> None:
+    """Else the kept player could join that night too: one person, two stacks."""
+    owner, ab = league.owner, league.pid("Anna B")
+    running = services.create_night(
+        group_id=league.group.pk,
+        by=owner,
+        date=datetime.date(2026, 4, 2),
+        season_id=league.season.pk,
+    )
+    services.start_night(night_id=running.pk, by=owner, key="s9", players=[ab, league.pid("Ben")])
+    with pytest.raises(PeopleError, match="not over"):
+        merge_players(group_id=league.group.pk, kept_id=league.pid("Anna"), merged_id=ab, by=owner)
+    assert not PlayerMerge.objects.exists()
+    services.end_night(night_id=running.pk, by=owner)
+    merge_players(group_id=league.group.pk, kept_id=league.pid("Anna"), merged_id=ab, by=owner)
+    assert PlayerMerge.objects.count() == 1
