@@ -60,6 +60,10 @@ def _hand(night: Night, by: User, key: str, put_in: dict[int, int], order: list[
 
 @pytest.fixture
 def league(db: None) -> League:
+    return make_league()
+
+
+def make_league() -> League:
     """ "Anna B" is Anna entered twice. Night 1: Anna, Ben, Carla (Ben wins 10 of each);
     night 2: Anna B and Ben (Anna B wins 7); night 3: Anna and Carla (Anna wins 4)."""
     owner, cohost, viewer, outsider = (make_user(n) for n in ("o", "c", "v", "x"))
@@ -523,3 +527,30 @@ def test_a_player_at_a_night_not_over_is_not_merged(league: League) -> None:
     services.end_night(night_id=running.pk, by=owner)
     merge_players(group_id=league.group.pk, kept_id=league.pid("Anna"), merged_id=ab, by=owner)
     assert PlayerMerge.objects.count() == 1
+
+
+@pytest.mark.postgres
+def test_a_merge_and_a_rename_on_postgresql(on_postgres: None) -> None:
+    """The triggers and constraints of PostgreSQL (migrations 0002, 0008, 0020) let the
+    merge through without touching the ledger, and free the merged player's name."""
+    league = make_league()
+    rows = _ledger()
+    before = _rows(league.season)
+    merge_players(
+        group_id=league.group.pk,
+        kept_id=league.pid("Anna"),
+        merged_id=league.pid("Anna B"),
+        by=league.owner,
+    )
+    assert _ledger() == rows
+    out = StringIO()
+    call_command("check_ledger", stdout=out)
+    assert "the ledger is sound" in out.getvalue()
+    assert _rows(league.season)["Anna"].net == before["Anna"].net + before["Anna B"].net
+    rename_player(
+        group_id=league.group.pk, player_id=league.pid("Anna"), by=league.owner, name="Anna B"
+    )
+    with pytest.raises(PeopleError, match="already a player called Ben"):
+        rename_player(
+            group_id=league.group.pk, player_id=league.pid("Anna"), by=league.owner, name="Ben"
+        )
