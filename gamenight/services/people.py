@@ -20,7 +20,11 @@ merged earlier into the one merged away now point at the kept player.
 column of the players merged into it), so the new name shows at once on every
 page, old nights included; stored reports are read through
 :func:`gamenight.reports.names.current_names`. Ledger memos stay as they were
-written (they are the record, and they name no player: who is a row's account).
+written (they are the record; who a row belongs to is its account, which reads
+the current name). A digital hand keeps the names it was dealt with: its JSON
+state is the engine's replayable record (the PHH download, the replay, the
+engine's own messages all name the seats as dealt), so a hand running during a
+rename finishes under the old name and the next hand deals the new one.
 """
 
 from __future__ import annotations
