@@ -21,7 +21,7 @@ from gamenight.forms.people import HideForm, MergeForm, RenameForm
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Membership, Player, Role
 from gamenight.pages.access import group_for_user
-from gamenight.pages.people import merge_pick
+from gamenight.pages.people import merge_pick, player_page
 from gamenight.pages.render import BAD_INPUT
 from gamenight.services import LedgerError
 from gamenight.services.people import (
@@ -31,7 +31,6 @@ from gamenight.services.people import (
     set_hidden,
 )
 from gamenight.services.request_keys import Result, once
-from gamenight.views.standings import player_page
 
 OUT_OF_DATE = _("The form was out of date: please try again.")
 

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from gamenight.charts import line_chart
 from gamenight.dates import short_day
-from gamenight.forms.people import RenameForm
-from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest
-from gamenight.models import Membership, Player, Season
+from gamenight.models import Season
 from gamenight.pages.access import group_for_user
-from gamenight.pages.people import player_actions
+from gamenight.pages.people import player_page
 from gamenight.request_numbers import whole_number
 from gamenight.services import standings as computed
 from gamenight.services.scoring import ScoringRule
@@ -87,35 +85,3 @@ def player_history(
     request: AuthenticatedHttpRequest, group_id: int, player_id: int
 ) -> HttpResponse:
     return player_page(request, group_for_user(request, group_id), player_id)
-
-
-def player_page(
-    request: AuthenticatedHttpRequest,
-    membership: Membership,
-    player_id: int,
-    *,
-    rename_form: RenameForm | None = None,
-    error: str = "",
-    status: int = 200,
-) -> HttpResponse:
-    """The player's page; with a refused rename or hide, its message (gamenight/views/people.py)."""
-    group = membership.group
-    player = Player.objects.filter(group=group, pk=player_id).first()
-    if player is None:
-        raise Http404("no such player")
-    if player.merged_into_id is not None:
-        # A player merged into another: the old link shows the person they are.
-        return redirect("player_history", group_id=group.pk, player_id=player.merged_into_id)
-    nights = computed.player_history(player)
-    summary = computed.player_summary(player, nights)
-    context = {
-        "group": group,
-        "player": player,
-        "nights": nights,
-        "summary": summary,
-        "games": [(game_title(g.game), g) for g in summary.games],
-        "total": sum(n.net for n in nights),
-        "games_dealt": sum(n.games_dealt for n in nights),
-        **player_actions(membership, player, rename_form=rename_form, error=error),
-    }
-    return render(request, "standings/player.html", context, status=status)
