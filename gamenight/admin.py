@@ -19,6 +19,7 @@ from gamenight.models import (
     Membership,
     Night,
     Player,
+    PlayerMerge,
     Season,
     Seat,
     Transaction,
@@ -38,8 +39,8 @@ class GroupAdmin(admin.ModelAdmin[Group]):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ("name", "group", "email")
-    list_filter = ("group",)
+    list_display = ("name", "group", "email", "hidden", "merged_into")
+    list_filter = ("group", "hidden")
 
 
 @admin.register(Season)
@@ -92,3 +93,11 @@ class TransactionAdmin(ReadOnly, admin.ModelAdmin[Transaction]):
 class AccountAdmin(ReadOnly, admin.ModelAdmin[Account]):
     list_display = ("pk", "kind", "player", "night", "balance")
     list_filter = ("kind",)
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(ReadOnly, admin.ModelAdmin[PlayerMerge]):
+    """The audit of merges: who merged whom into whom, and when."""
+
+    list_display = ("merged_name", "kept_name", "group", "by", "at")
+    list_filter = ("group",)

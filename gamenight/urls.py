@@ -19,6 +19,7 @@ from gamenight.views import (
     groups,
     live_events,
     nights,
+    people,
     players,
     recording,
     recording_cards,
@@ -186,6 +187,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "groups/<id:group_id>/players/<id:player_id>/history/",
         standings.player_history,
         name="player_history",
+    ),
+    path(
+        "groups/<id:group_id>/players/<id:player_id>/rename/",
+        people.player_rename,
+        name="player_rename",
+    ),
+    path(
+        "groups/<id:group_id>/players/<id:player_id>/hide/",
+        people.player_hide,
+        name="player_hide",
+    ),
+    path(
+        "groups/<id:group_id>/players/<id:player_id>/merge/",
+        people.player_merge,
+        name="player_merge",
     ),
     path("nights/<id:night_id>/report/", reports.night_report, name="night_report"),
     path(

@@ -21,7 +21,7 @@ from gamenight.models.nights import (
     Season,
     Seat,
 )
-from gamenight.models.players import Player
+from gamenight.models.players import Player, PlayerMerge
 from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
 from gamenight.models.table_links import TableLink
@@ -50,6 +50,7 @@ __all__ = [
     "NightReport",
     "NightStatus",
     "Player",
+    "PlayerMerge",
     "RateEvent",
     "ReportStatus",
     "RequestKey",

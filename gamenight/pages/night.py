@@ -62,7 +62,7 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         for a in Account.objects.filter(night=night, kind__in=NIGHT_POTS).order_by("kind")
         if a.balance
     ]
-    away = [p for p in night.group.players.all() if p not in seated_players]
+    away = [p for p in night.group.players.for_night(night.pk) if p not in seated_players]
     # Seated with no chips: still at the table, marked, a rebuy one tap away.
     busted = {s.player_id for s in seated if stacks.get(s.player_id, 0) == 0}
     context: dict[str, Any] = {

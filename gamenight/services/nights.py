@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -325,4 +326,10 @@ def _previous_stack(night: Night, player: Player) -> Account | None:
     )
     if previous is None:
         return None
-    return Account.objects.filter(night=previous, player=player, kind=AccountKind.STACK).first()
+    # A player merged into this one may have sat at that night (never both: see
+    # gamenight/services/people.py): theirs is the stack this player carries.
+    return (
+        Account.objects.filter(night=previous, kind=AccountKind.STACK)
+        .filter(Q(player=player) | Q(player__merged_into=player))
+        .first()
+    )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
 
 from gamenight.models import (
     AccountKind,
@@ -28,6 +29,7 @@ from gamenight.models import (
     Season,
     TransactionKind,
 )
+from gamenight.services.people import PERSON, of_person
 from gamenight.services.scoring import ScoringRule, night_points, season_points
 
 GAME_KINDS = (
@@ -140,9 +142,12 @@ def season_standings(
     )
     columns = [NightColumn(night_id=i, date=d, place=p) for i, d, p in nights]
     night_ids = [c.night_id for c in columns]
-    played = Player.objects.filter(
-        accounts__kind=AccountKind.STACK, accounts__night_id__in=night_ids
-    ).values_list("pk", "name", "accounts__night_id")
+    # A player merged into another counts as that one (gamenight/services/people.py).
+    played = (
+        Player.objects.filter(accounts__kind=AccountKind.STACK, accounts__night_id__in=night_ids)
+        .annotate(person=Coalesce("merged_into_id", "pk"))
+        .values_list("person", "name", "accounts__night_id")
+    )
     rows: dict[int, StandingRow] = {}
     nets: dict[int, dict[int, int]] = {night: {} for night in night_ids}
     for player_id, name, night_id in played if night_ids else ():
@@ -152,8 +157,9 @@ def season_standings(
     if night_ids:
         totals = (
             Entry.objects.filter(_game_entries(), account__night_id__in=night_ids)
-            .values_list("account__night_id", "account__player_id")
+            .values("account__night_id", person=PERSON)
             .annotate(total=Sum("amount"))
+            .values_list("account__night_id", "person", "total")
         )
         for night_id, player_id, total in totals:
             nets[night_id][player_id] = int(total or 0)
@@ -214,21 +220,25 @@ class HistoryNight:
 def player_history(player: Player) -> list[HistoryNight]:
     """Every night the player sat at, newest first: the night's net and games dealt.
 
-    Three queries: the nights, the nets, the deals dealt.
+    Three queries: the nights, the nets, the deals dealt (of the players merged into
+    this one too).
     """
     nights = list(
-        Night.objects.filter(accounts__kind=AccountKind.STACK, accounts__player=player)
+        Night.objects.filter(
+            of_person(player, "accounts__player"), accounts__kind=AccountKind.STACK
+        )
         .select_related("season")
         .order_by("-date", "-id")
+        .distinct()
     )
     nets = dict(
-        Entry.objects.filter(_game_entries(), account__player=player)
+        Entry.objects.filter(_game_entries(), of_person(player, "account__player"))
         .values_list("account__night_id")
         .annotate(total=Sum("amount"))
         .values_list("account__night_id", "total")
     )
     dealt = dict(
-        Deal.objects.filter(dealer__player=player, status=DealStatus.SETTLED)
+        Deal.objects.filter(of_person(player, "dealer__player"), status=DealStatus.SETTLED)
         .values_list("night_id")
         .annotate(n=Count("id"))
         .values_list("night_id", "n")
@@ -284,8 +294,9 @@ def player_summary(player: Player, nights: list[HistoryNight]) -> PlayerSummary:
     if closed:
         everyone = (
             Entry.objects.filter(_game_entries(), account__night_id__in=list(nets))
-            .values_list("account__night_id", "account__player_id")
+            .values("account__night_id", person=PERSON)
             .annotate(total=Sum("amount"))
+            .values_list("account__night_id", "person", "total")
         )
         for night_id, player_id, total in everyone:
             nets[night_id][player_id] = int(total or 0)
@@ -309,8 +320,8 @@ def _results_per_game(player: Player) -> list[GameResult]:
     # An undone game is no game played: neither it nor its reversal counts.
     per_deal = (
         Entry.objects.filter(
+            of_person(player, "account__player"),
             account__kind=AccountKind.STACK,
-            account__player=player,
             account__night__status=NightStatus.CLOSED,
             transaction__kind__in=GAME_KINDS,
             transaction__reversed_by__isnull=True,

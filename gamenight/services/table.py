@@ -40,7 +40,8 @@ def deal_pot(deal: Deal) -> Account:
 def group_players(night: Night, player_ids: Iterable[int]) -> list[Player]:
     """The players, in the order given; anyone not in the night's group is refused."""
     ids = list(player_ids)
-    found = {p.pk: p for p in Player.objects.filter(group_id=night.group_id, pk__in=ids)}
+    # A player merged into another is no one to seat (a stale form): refused the same way.
+    found = {p.pk: p for p in Player.objects.people().filter(group_id=night.group_id, pk__in=ids)}
     for pid in ids:
         if pid not in found:
             # Another group's id (a forged or stale form): say nothing about it.

@@ -63,11 +63,13 @@ def _group_context(
     group = membership.group
     agreed = agreed_jack_games(group)
     seasons = list(group.seasons.all())
+    people = list(group.players.people())  # one query for the list and the folded hidden
     context: dict[str, object] = {
         "group": group,
         "membership": membership,
         "members": group.memberships.select_related("user").order_by("joined_at"),
-        "players": group.players.all(),
+        "players": [p for p in people if not p.hidden],
+        "hidden_players": [p for p in people if p.hidden],
         "seasons": seasons,
         "current_season": current_season(seasons),
         "nights": group.nights.select_related("season"),

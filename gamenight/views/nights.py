@@ -104,7 +104,7 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
     night, _membership = night_for_user(request, night_id, record=True)
     if night.status != NightStatus.PLANNED:
         return redirect("night_detail", night_id=night.pk)
-    players = list(night.group.players.all())
+    players = list(night.group.players.coming())
     form = StartNightForm(
         request.POST if request.method == "POST" else None,
         players=players,
@@ -214,7 +214,7 @@ def _fresh_panel(
 
 def _away(night: Night) -> Any:
     seated = Seat.objects.filter(night=night, seated=True).values("player_id")
-    return night.group.players.exclude(pk__in=seated)
+    return night.group.players.for_night(night.pk).exclude(pk__in=seated)
 
 
 def _seated(night: Night) -> Any:

@@ -47,6 +47,7 @@ from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.reports import BadReportDataError, build, mailing
 from gamenight.reports.csv_export import entries_csv
 from gamenight.reports.labels import guts_label
+from gamenight.reports.names import current_names, renames
 from gamenight.reports.night import ledger_rows
 from gamenight.services import LedgerError
 from gamenight.services.ledger_check import describe
@@ -62,7 +63,8 @@ def _money(cents: int) -> str:
 
 
 def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]:
-    data = report.data if report is not None and report.built_generation else {}
+    # Names as the players are called now (a rename or a merge since the build).
+    data = current_names(report.data) if report is not None and report.built_generation else {}
     settle = data.get("settle_up") if data else None
     transfers = [{**t, "money": _money(t["cents"])} for t in (settle or {}).get("transfers", [])]
     return {
@@ -393,12 +395,14 @@ def _chart(report: NightReport | SeasonReport | None, draw: Callable[[], bytes])
     """A built report's chart; 404 while there is none.
 
     The stored chart speaks the language the report was built in; a reader of
-    another language gets it drawn again in theirs (title, axis, legend).
+    another language gets it drawn again in theirs (title, axis, legend), and so
+    does anyone once a player of the legend was renamed or merged.
     """
     if report is None or not report.built_generation:
         raise Http404("no chart yet")
     png = bytes(report.png)
-    if _base(build.built_in(report)) != _base(get_language()):
+    stale = _base(build.built_in(report)) != _base(get_language()) or bool(renames(report.data))
+    if stale:
         with contextlib.suppress(BadReportDataError):  # the stored chart beats none
             png = draw()
     response = HttpResponse(png, content_type="image/png")

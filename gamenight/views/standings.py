@@ -11,10 +11,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from gamenight.charts import line_chart
 from gamenight.dates import short_day
-from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest
-from gamenight.models import Player, Season
+from gamenight.models import Season
 from gamenight.pages.access import group_for_user
+from gamenight.pages.people import player_page
 from gamenight.request_numbers import whole_number
 from gamenight.services import standings as computed
 from gamenight.services.scoring import ScoringRule
@@ -84,19 +84,4 @@ def season_standings(
 def player_history(
     request: AuthenticatedHttpRequest, group_id: int, player_id: int
 ) -> HttpResponse:
-    group = group_for_user(request, group_id).group
-    player = Player.objects.filter(group=group, pk=player_id).first()
-    if player is None:
-        raise Http404("no such player")
-    nights = computed.player_history(player)
-    summary = computed.player_summary(player, nights)
-    context = {
-        "group": group,
-        "player": player,
-        "nights": nights,
-        "summary": summary,
-        "games": [(game_title(g.game), g) for g in summary.games],
-        "total": sum(n.net for n in nights),
-        "games_dealt": sum(n.games_dealt for n in nights),
-    }
-    return render(request, "standings/player.html", context)
+    return player_page(request, group_for_user(request, group_id), player_id)

@@ -1,0 +1,72 @@
+"""A player's page (their history) with its actions (rename, hide, merge), and who
+sees which: the history view and the views of the actions both answer with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from gamenight.forms.people import HideForm, MergePickForm, RenameForm
+from gamenight.games import game_title
+from gamenight.models import Membership, Player, Role
+from gamenight.services import standings as computed
+
+
+def player_actions(
+    membership: Membership,
+    player: Player,
+    *,
+    rename_form: RenameForm | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    """Hosts and co-hosts rename and hide; only the host merges. Nothing for the others."""
+    if not membership.may_record:
+        return {}
+    context: dict[str, Any] = {
+        "rename_form": rename_form or RenameForm(initial={"name": player.name}),
+        "hide_form": HideForm(initial={"hidden": "0" if player.hidden else "1"}),
+        "people_error": error,
+    }
+    # The list to merge from is on the merge page: this page stays at its queries.
+    context["may_merge"] = membership.role == Role.HOST
+    return context
+
+
+def merge_pick(kept: Player, data: object = None) -> MergePickForm:
+    """The players who could be the same person as ``kept``."""
+    others = Player.objects.people().filter(group_id=kept.group_id).exclude(pk=kept.pk)
+    return MergePickForm(data, others=list(others))
+
+
+def player_page(
+    request: HttpRequest,
+    membership: Membership,
+    player_id: int,
+    *,
+    rename_form: RenameForm | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The player's page; with a refused rename or hide, its message (gamenight/views/people.py)."""
+    group = membership.group
+    player = Player.objects.filter(group=group, pk=player_id).first()
+    if player is None:
+        raise Http404("no such player")
+    if player.merged_into_id is not None:
+        # A player merged into another: the old link shows the person they are.
+        return redirect("player_history", group_id=group.pk, player_id=player.merged_into_id)
+    nights = computed.player_history(player)
+    summary = computed.player_summary(player, nights)
+    context = {
+        "group": group,
+        "player": player,
+        "nights": nights,
+        "summary": summary,
+        "games": [(game_title(g.game), g) for g in summary.games],
+        "total": sum(n.net for n in nights),
+        "games_dealt": sum(n.games_dealt for n in nights),
+        **player_actions(membership, player, rename_form=rename_form, error=error),
+    }
+    return render(request, "standings/player.html", context, status=status)
