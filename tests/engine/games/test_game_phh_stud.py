@@ -20,9 +20,11 @@ from pokerkit import HandHistory
 
 from engine.betting import FixedLimit, Limit, SpreadLimit
 from engine.cards import Deck, parse_cards
+from engine.errors import EngineError
 from engine.games import ActionName, EventKind, HandState, make_rules
 from engine.games.phh import hand_to_phh, phh_refusal
 from engine.games.random_play import play_out
+from engine.table_hand import settle_table_hand_json
 
 # The refusals a mapped stud hand may still get: a round with more bets and raises
 # than PokerKit's fixed limit allows (four; ours counts only full raises).
@@ -184,3 +186,23 @@ def test_five_card_draw_has_no_phh_variant() -> None:
     )
     play_out(state, random.Random(5))
     assert phh_refusal(state) == "draw"
+
+
+def test_a_stud_hand_dealt_at_the_table_settles_with_the_bring_in_option() -> None:
+    """The record form's and ``engine settle``'s hands take the house option too: the
+    bring-in is chips like any other; a value that is no yes or no is refused."""
+    hand = {
+        "game": "seven-card-stud",
+        "dealer": "Carla",
+        "ante": 1,
+        "options": {"bring_in": True, "bring_in_amount": 1},
+        "players": ["Anna", "Ben", "Carla"],
+        # Carla brought it in for 1 and folded to Anna's completion.
+        "put_in": {"Anna": 9, "Ben": 9, "Carla": 2},
+        "folded": ["Carla"],
+        "showdown": {"ranking": ["Anna", "Ben"]},
+    }
+    result = settle_table_hand_json(hand)
+    assert [p["amount"] for p in result["pots"]] == [20]
+    with pytest.raises(EngineError, match="bring_in is yes or no"):
+        settle_table_hand_json({**hand, "options": {"bring_in": "maybe"}})
