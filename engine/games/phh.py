@@ -202,8 +202,8 @@ def _actions(state: HandState, order: list[int], player: dict[int, str]) -> list
 
 
 def _last_aggressor(state: HandState) -> int | None:
-    """The last bettor or raiser of the last betting round with a bet, if it is the
-    hand's last round (PokerKit shows down from them)."""
+    """The last bettor or raiser after the last card dealt (``None``: nobody bet
+    then); PokerKit's showdown starts with them."""
     aggressor: int | None = None
     for event in state.history:
         if event.kind is EventKind.DEAL:

@@ -6,7 +6,10 @@ up), a card nobody may see written ``??``. Third street opens with the bring-in
 (``pN pb``) by the lowest up card, later streets with the best showing hand:
 our engine does the same with the house's bring-in on (RULINGS 10 otherwise),
 so the same moves are in turn in both. A bet completing the bring-in and every
-bet or raise is ``cbr`` to the player's total for the street.
+bet or raise is ``cbr`` to the player's total for the street. Checked against
+PokerKit with random hands (tests/engine/games/test_game_phh_stud.py): the one
+spot the two settle differently is a round with more than four bets and raises
+(ours counts only full raises to the cap), and such a hand gets no file.
 """
 
 from __future__ import annotations
