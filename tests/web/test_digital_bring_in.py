@@ -7,14 +7,18 @@ bring-in for an absent player; the table's log says who brought it in.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.urls import reverse
 from helpers.clients import client_for
 from ledger_helpers import Table
 from seat_phones import link_of, phone, post_move, seat_url, start
 
-from engine.games import GAMES, ActionName
+from engine.betting import FixedLimit
+from engine.games import GAMES, ActionName, HandState, make_rules
 from gamenight.models.nights import LimitStructure
+from gamenight.pages.host_panel import _timeout_prompt
 from gamenight.services import digital
 
 
@@ -58,3 +62,18 @@ def test_a_bring_in_from_the_phone_is_logged_on_the_table(night: Table) -> None:
 def test_the_host_may_bring_it_in_for_an_absent_player(night: Table) -> None:
     assert ActionName.BRING_IN in digital.HOST_ACTIONS
     assert ActionName.BET not in digital.HOST_ACTIONS
+
+
+def test_when_the_bring_in_players_time_is_up_the_host_is_offered_the_bring_in() -> None:
+    """Neither check nor fold is open to them: the forced bring-in is the least move."""
+    state = HandState.start(
+        make_rules("seven-card-stud", {"bring_in": True}),
+        names=["A", "B", "C"],
+        stacks=[50] * 3,
+        dealer=0,
+        rng=random.Random(1),
+        limit=FixedLimit(amount=4),
+    )
+    assert state.actor is not None
+    prompt = _timeout_prompt(state, state.actor)
+    assert [a["kind"] for a in prompt["actions"]] == [ActionName.BRING_IN]
