@@ -82,6 +82,8 @@ OPTION_LABELS: Final[dict[str, StrPromise]] = {
     "spit_call_any_card": _("Spit! after any card"),
     "flushes_count": _("Flushes count against the low hand"),
     "high_low": _("High/low with declaration"),
+    "bring_in": _("Bring-in"),
+    "bring_in_amount": _("Bring-in amount"),
 }
 
 OPTION_HELP: Final[dict[str, StrPromise]] = {
@@ -156,6 +158,15 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "between rounds."
     ),
     "flushes_count": _("In round 2 a flush counts against the low hand."),
+    "bring_in": _(
+        "On third street the lowest face-up card (clubs lowest, then diamonds, hearts, spades) "
+        "must bring it in or complete to a full bet; later streets open with the best hand "
+        "showing. Off: the best hand showing opens every street."
+    ),
+    "bring_in_amount": _(
+        "With the bring-in: how many chips it is (empty: half the smallest bet, rounded down, "
+        "at least 1)."
+    ),
     "high_low": _(
         "Before the showdown everyone still in declares high, low or both, all at once. "
         "Each pot is split between the best high hand and the best low (ace-to-five: aces "

@@ -181,6 +181,9 @@ MIDDLEWARE = [
 ROOT_URLCONF = "gamenight.urls"
 WSGI_APPLICATION = "gamenight.wsgi.application"
 ASGI_APPLICATION = "gamenight.asgi.application"
+# Fill the TV odds' evaluator tables in a background thread as the web process starts
+# (engine/games/odds_warm_up.py: about a second of CPU, once).
+ODDS_WARM_UP = envbool("ODDS_WARM_UP", True)
 
 TEMPLATES = [
     {

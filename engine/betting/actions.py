@@ -18,6 +18,8 @@ class ActionKind(StrEnum):
     CALL = "call"
     RAISE = "raise"
     FOLD = "fold"
+    # Seven-card stud with a bring-in: the forced first chips of third street.
+    BRING_IN = "bring_in"
 
 
 @dataclass(frozen=True, kw_only=True)

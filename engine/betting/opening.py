@@ -8,12 +8,16 @@ Seats are numbered clockwise; "the dealer's left" is the next seat up, wrapping.
 0
 >>> stud_opener(dealer=0, seat_count=4, showing={1: 50, 3: 80, 2: 80})
 2
+>>> from engine.cards import parse_card
+>>> bring_in_seat({0: parse_card("2s"), 1: parse_card("Ah"), 2: parse_card("2c")})
+2
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from engine.cards import CLUBS, Card
 from engine.errors import EngineError
 
 
@@ -52,6 +56,15 @@ def stud_opener(*, dealer: int, seat_count: int, showing: Mapping[int, int]) -> 
         f"the showing hands name seats that are not at the table: {sorted(showing)}",
         code="showing_seats_unknown",
     )
+
+
+def bring_in_seat(up_card: Mapping[int, Card]) -> int:
+    """Seven-card stud with a bring-in: the lowest up card brings it in (aces high);
+    suits break ties, clubs lowest, then diamonds, hearts, spades (PokerKit's order)."""
+    if not up_card:
+        raise EngineError("nobody is left to open the betting", code="nobody_opens")
+    # Suit codes run spades 0 to clubs 3: clubs lowest is the largest code first.
+    return min(up_card, key=lambda seat: (up_card[seat].rank, CLUBS - up_card[seat].suit))
 
 
 def post_antes(

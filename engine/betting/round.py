@@ -15,6 +15,10 @@ Rules the machine follows, beyond the obvious ones:
 - An all-in for less than a full raise does not reopen the betting: a player who
   already acted may then only call or fold (:func:`~engine.betting.limits.reopen_size`).
 - Nobody may bet or raise when no opponent still in could put in another chip.
+- With a ``bring_in`` (seven-card stud's third street, PokerKit's rules) the first
+  player to act may not check: they post the bring-in or complete to a full bet.
+  After a bring-in below a full bet, the next bet up is the completion, to a full
+  bet; it is the round's opening bet, not a raise (it does not count to the cap).
 
 >>> r = BettingRound.start(stacks=[20, 20, 20], opener=1, names=["Anna", "Ben", "Carla"])
 >>> r.bet(seat=1, amount=3).kind
@@ -82,6 +86,10 @@ class BettingRound:
     to_act: list[int]
     largest_raise: int = 0
     raises: int = 0
+    # The bring-in the round opens with (0: none); ``incomplete`` while the bet to
+    # match is a bring-in below a full bet, so the next bet up completes it.
+    bring_in: int = 0
+    incomplete: bool = False
     history: list[BettingAction] = field(default_factory=list)
     # The bet to match, remembered between moves: legal-action listings ask
     # for it dozens of times a turn. Only :meth:`_move` changes ``bets``.
@@ -100,9 +108,11 @@ class BettingRound:
         put_in: Sequence[int] | None = None,
         folded: Collection[int] = (),
         names: Sequence[str] | None = None,
+        bring_in: int = 0,
     ) -> BettingRound:
         """A new round. ``opener`` opens (ruling 10, see :mod:`engine.betting.opening`);
-        if they cannot act (folded or all-in) the next player who can does."""
+        if they cannot act (folded or all-in) the next player who can does, and then
+        they owe the ``bring_in`` (if any), as in PokerKit."""
         n = len(stacks)
         if n < 2:
             raise EngineError("a betting round needs at least two players", code="round_too_few")
@@ -125,6 +135,12 @@ class BettingRound:
                 f"the opener must be a seat from 0 to {n - 1}, not {opener}",
                 code="round_no_opener",
                 params={"seat": opener, "last": n - 1},
+            )
+        if bring_in < 0:
+            raise EngineError(
+                f"the bring-in is {bring_in}: it cannot be negative",
+                code="round_negative_bring_in",
+                params={"amount": bring_in},
             )
         if raise_cap is not None and raise_cap < 0:
             raise EngineError(
@@ -149,6 +165,7 @@ class BettingRound:
             raise_cap=raise_cap,
             opener=opener,
             to_act=[],
+            bring_in=bring_in,
         )
         able = [s for s in round_._clockwise(opener) if round_._can_put_in_chips(s)]
         # With one player left who has chips there is nobody to bet against:
@@ -207,6 +224,11 @@ class BettingRound:
         """Seats still in the hand (not folded), all-in players included."""
         return [s for s in range(self.seat_count) if not self.folded[s]]
 
+    @property
+    def bring_in_due(self) -> bool:
+        """The actor must post the bring-in or complete: nobody has acted yet."""
+        return self.bring_in > 0 and not self.history and not self.is_over
+
     def is_all_in(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] == 0
 
@@ -218,6 +240,12 @@ class BettingRound:
 
     def verify_check(self, *, seat: int) -> None:
         name = self._verify_turn(seat, "check")
+        if self.bring_in_due:
+            raise IllegalActionError(
+                f"{name} cannot check: {name} must bring it in for {self.bring_in} or bet",
+                code="check_bring_in",
+                params={"name": name, "amount": self.bring_in},
+            )
         if self.owed(seat) > 0:
             has = f" and {name} has {self.bets[seat]} in it" if self.bets[seat] else ""
             raise IllegalActionError(
@@ -260,6 +288,12 @@ class BettingRound:
 
     def verify_fold(self, *, seat: int) -> None:
         name = self._verify_turn(seat, "fold")
+        if self.bring_in_due:
+            raise IllegalActionError(
+                f"{name} cannot fold: {name} must bring it in for {self.bring_in} or bet",
+                code="fold_bring_in",
+                params={"name": name, "amount": self.bring_in},
+            )
         if self.owed(seat) == 0:
             raise IllegalActionError(
                 f"{name} cannot fold: there is no bet to call; check instead",
@@ -289,6 +323,30 @@ class BettingRound:
         self.to_act = [s for s in self.to_act if s != seat]
         if len(self.live_seats) <= 1:
             self.to_act.clear()
+
+    # ------------------------------------------------------------------ bring-in
+
+    def verify_post_bring_in(self, *, seat: int) -> int:
+        """The chips the bring-in would take (all the stack when it is shorter)."""
+        name = self._verify_turn(seat, "bring it in")
+        if not self.bring_in_due:
+            raise IllegalActionError(
+                f"{name} cannot bring it in: only the first player of third street does",
+                code="bring_in_not_due",
+                params={"name": name},
+            )
+        return min(self.stacks[seat], self.bring_in)
+
+    def can_post_bring_in(self, *, seat: int) -> bool:
+        return _can(self.verify_post_bring_in, seat=seat)
+
+    def post_bring_in(self, *, seat: int) -> BettingAction:
+        chips = self.verify_post_bring_in(seat=seat)
+        self._move(seat, chips)
+        # Below a full bet, the next bet up completes it (PokerKit's completion).
+        self.incomplete = chips < self.bet_sizes()[0]
+        self.to_act = [s for s in self._clockwise(seat)[1:] if self._can_put_in_chips(s)]
+        return self._record(ActionKind.BRING_IN, seat, chips=chips)
 
     # ------------------------------------------------------------------ bet
 
@@ -320,6 +378,11 @@ class BettingRound:
     def raise_sizes(self, seat: int) -> tuple[int, int | None]:
         """Smallest and largest raise (above the current bet) for ``seat``, before stacks."""
         owed = self.owed(seat)
+        if self.incomplete:
+            # Completing a bring-in: up to a full opening bet.
+            low, high = self.bet_sizes()
+            current = self.current_bet
+            return max(1, low - current), None if high is None else max(1, high - current)
         return raise_sizes(
             self.limit, pot_after_call=self.pot + owed, largest_raise=self.largest_raise
         )
@@ -351,6 +414,9 @@ class BettingRound:
         """What pushing the whole stack would be: a call, a bet or a raise (each verified)."""
         self._verify_turn(seat, "go all-in")
         chips = self.stacks[seat]
+        if self.bring_in_due and chips <= self.bring_in:
+            self.verify_post_bring_in(seat=seat)
+            return ActionKind.BRING_IN
         if chips <= self.owed(seat):
             self.verify_call(seat=seat)
             return ActionKind.CALL
@@ -367,6 +433,8 @@ class BettingRound:
         kind = self.verify_all_in(seat=seat)
         if kind is ActionKind.CALL:
             return self.call(seat=seat)
+        if kind is ActionKind.BRING_IN:
+            return self.post_bring_in(seat=seat)
         return self._aggress(seat, kind, chips=self.stacks[seat])
 
     # ------------------------------------------------------------------ JSON
@@ -384,6 +452,7 @@ class BettingRound:
             "to_act": list(self.to_act),
             "largest_raise": self.largest_raise,
             "raises": self.raises,
+            **({"bring_in": self.bring_in, "incomplete": self.incomplete} if self.bring_in else {}),
             "history": [action.to_dict() for action in self.history],
         }
 
@@ -402,6 +471,8 @@ class BettingRound:
                 to_act=[int(v) for v in data["to_act"]],
                 largest_raise=int(data["largest_raise"]),
                 raises=int(data["raises"]),
+                bring_in=int(data.get("bring_in", 0)),
+                incomplete=bool(data.get("incomplete", False)),
                 history=[BettingAction.from_dict(a) for a in data["history"]],
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -565,9 +636,11 @@ class BettingRound:
     def _aggress(self, seat: int, kind: ActionKind, *, chips: int) -> BettingAction:
         before = self.current_bet
         full = self.bet_sizes()[0] if kind is ActionKind.BET else self.raise_sizes(seat)[0]
+        completes = self.incomplete
+        self.incomplete = False
         self._move(seat, chips)
         increase = self.bets[seat] - before
-        if kind is ActionKind.RAISE and increase >= full:
+        if kind is ActionKind.RAISE and increase >= full and not completes:
             self.raises += 1
         self.largest_raise = max(self.largest_raise, increase)
         # Everyone else who can still put in chips must answer the new bet.

@@ -11,7 +11,7 @@ PayPotOrFold(rank=1, cap=10, first_only=False, fixed=None)
 >>> make_rules("seven-card-stud", {"pot_cap": 5})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-engine.games.errors.GameOptionError: seven-card-stud has no option 'pot_cap'; its options: none
+engine.games.errors.GameOptionError: seven-card-stud has no option 'pot_cap'; its options: ...
 >>> RANKING_BY_GAME["guts3"], game_entry("guts3").title
 (Guts3Ranking(straight_flush_over_trips=False, flush_over_straight=False), 'Three-card Guts')
 """

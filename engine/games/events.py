@@ -18,6 +18,8 @@ class EventKind(StrEnum):
     CALL = "call"
     RAISE = "raise"
     FOLD = "fold"
+    # Seven-card stud with a bring-in: the lowest up card's forced first chips.
+    BRING_IN = "bring_in"
     PAY_POT = "pay_pot"
     BUY_WALK = "buy_walk"
     DECLINE_WALK = "decline_walk"
@@ -112,6 +114,7 @@ class ActionName(StrEnum):
     RAISE_BY = "raise_by"
     FOLD = "fold"
     ALL_IN = "all_in"
+    BRING_IN = "bring_in"
     PAY_POT = "pay_pot"
     BUY_WALK = "buy_walk"
     DECLINE_WALK = "decline_walk"

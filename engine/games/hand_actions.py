@@ -69,6 +69,7 @@ VERBS: Final[Mapping[ActionName, str]] = {
     ActionName.RAISE_BY: "raise",
     ActionName.FOLD: "fold",
     ActionName.ALL_IN: "go all-in",
+    ActionName.BRING_IN: "bring it in",
     ActionName.PAY_POT: "pay the pot",
     ActionName.BUY_WALK: "buy the extra card",
     ActionName.DECLINE_WALK: "decline the extra card",
@@ -131,6 +132,7 @@ _EVENT_BY_ACTION: Final = {
     ActionKind.CALL: EventKind.CALL,
     ActionKind.RAISE: EventKind.RAISE,
     ActionKind.FOLD: EventKind.FOLD,
+    ActionKind.BRING_IN: EventKind.BRING_IN,
 }
 
 
@@ -250,6 +252,11 @@ HAND_MOVES: Final[Mapping[ActionName, Move]] = {
     ),
     ActionName.ALL_IN: _betting_move(
         "go all-in", lambda b, s, a: b.verify_all_in(seat=s), lambda b, s, a: b.all_in(seat=s)
+    ),
+    ActionName.BRING_IN: _betting_move(
+        "bring it in",
+        lambda b, s, a: b.verify_post_bring_in(seat=s),
+        lambda b, s, a: b.post_bring_in(seat=s),
     ),
     ActionName.FOLD: Move(_verify_fold, _fold),
     ActionName.PAY_POT: Move(_verify_pay_pot, _pay_pot),

@@ -22,7 +22,12 @@ def betting_actions(betting: BettingRound, seat: int) -> list[LegalAction]:
     owed = betting.owed(seat)
     stack = betting.stacks[seat]
     can_call = False
-    if owed == 0:
+    if betting.bring_in_due:
+        # Third street with a bring-in: post it, or complete (a bet) below.
+        if betting.can_post_bring_in(seat=seat):
+            chips = min(stack, betting.bring_in)
+            actions.append(LegalAction(kind=ActionName.BRING_IN, chips=chips))
+    elif owed == 0:
         if betting.can_check(seat=seat):
             actions.append(LegalAction(kind=ActionName.CHECK))
     else:

@@ -5,10 +5,14 @@ that variant: Texas Hold'em (``FT`` at a fixed limit, ``NT`` otherwise: our
 spread and pot limits are inside no-limit's sizes), Omaha (``PO``) and Omaha
 high/low (``FO/8``, fixed limit only). Home games ante and post no blinds, so
 ``blinds_or_straddles`` are zeros and the first bettor is the dealer's left, as
-in PokerKit without blinds. Seven-card stud does not map: PokerKit's stud opens
-third street with a forced bring-in by the lowest up card, ours with the best
-showing hand and no bring-in, so the same moves would be out of turn there;
-five-card draw has no PHH variant at all. Those games export JSON only.
+in PokerKit without blinds.
+
+Seven-card stud maps onto ``F7S`` only with the house's bring-in on and at a
+fixed limit (:mod:`engine.games.phh_stud`): PokerKit's stud opens third street
+with a forced bring-in by the lowest up card, ruling 10's with the best showing
+hand, so without it the same moves would be out of turn there. Five-card draw
+has no PHH variant at all (PokerKit's draw games are lowball and badugi). Those
+hands export JSON only; :func:`phh_refusal` says why, as a code.
 
 Players are numbered from the dealer's left (``p1``) to the dealer, PokerKit's
 order. Only public moves and the cards shown at the showdown are written:
@@ -23,15 +27,21 @@ from typing import Final
 from engine.betting import FixedLimit, Limit, NoLimit, PotLimit, SpreadLimit
 from engine.cards import ALL_CARDS
 from engine.games.events import Event, EventKind
+from engine.games.phh_stud import STUD, stud_actions, stud_fields, stud_refusal
 from engine.games.state import HandState
 
-MAPPED_GAMES: Final = frozenset({"texas-holdem", "omaha", "omaha-hi-lo"})
+DRAW: Final = "five-card-draw"
+
+MAPPED_GAMES: Final = frozenset({"texas-holdem", "omaha", "omaha-hi-lo", "seven-card-stud"})
 _BETS: Final = frozenset({EventKind.BET, EventKind.RAISE})
 _PASSIVE: Final = frozenset({EventKind.CHECK, EventKind.CALL})
 
 
 def phh_variant(game: str, limit: Limit) -> str | None:
-    """The PHH variant code ``game`` at ``limit`` maps onto, or ``None``."""
+    """The PHH variant code ``game`` at ``limit`` maps onto, or ``None`` (seven-card
+    stud: ``F7S`` when its hand also has a bring-in, see :func:`phh_refusal`)."""
+    if game == STUD and isinstance(limit, FixedLimit):
+        return "F7S"
     if game == "texas-holdem":
         return "FT" if isinstance(limit, FixedLimit) else "NT"
     if game == "omaha" and isinstance(limit, PotLimit):
@@ -42,10 +52,21 @@ def phh_variant(game: str, limit: Limit) -> str | None:
 
 
 def phh_refusal(state: HandState) -> str | None:
-    """Why the hand has no PHH file (``"game"``: its game or limit has no PHH variant;
-    ``"raises"``: a spread-limit raise smaller than an earlier one, which no-limit
-    forbids), or ``None`` when it has one."""
-    if not state.is_over or phh_variant(state.rules.name, state.limit) is None:
+    """Why the hand has no PHH file, or ``None`` when it has one.
+
+    ``"game"``: its game or limit has no PHH variant; ``"draw"``: five-card draw,
+    which PHH has no variant for; ``"raises"``: a spread-limit raise smaller than an
+    earlier one, which no-limit forbids; seven-card stud's ``"stud_opening"`` (no
+    bring-in: ruling 10's opener), ``"stud_limit"`` (not a fixed limit, or a bring-in
+    of a full bet) and ``"cap"`` (more bets and raises in a round than PokerKit's
+    fixed limit allows).
+    """
+    game = state.rules.name
+    if state.is_over and game == DRAW:
+        return "draw"
+    if state.is_over and game == STUD:
+        return stud_refusal(state)
+    if not state.is_over or phh_variant(game, state.limit) is None:
         return "game"
     if isinstance(state.limit, SpreadLimit) and not _fits_no_limit(state):
         return "raises"
@@ -108,16 +129,26 @@ def hand_to_phh(
         return None
     order = state.order()
     player = {seat: f"p{index + 1}" for index, seat in enumerate(order)}
-    actions = _actions(state, order, player)
+    stud = variant == "F7S"
+    actions = stud_actions(state, order, player) if stud else _actions(state, order, player)
+    if stud:
+        actions += _showdown(state, order, player, _last_aggressor(state))
     lines = [f"variant = {_toml_string(variant)}"]
     antes = [state.ante if state.rules.antes else 0] * state.seat_count
+    # Everyone antes the same: a short stack's ante is layered into side pots like any
+    # other chips (PokerKit's trimming), as ruling 8 has it, not dead money.
+    lines.append("ante_trimming_status = true")
     lines.append(f"antes = {_numbers(antes)}")
-    lines.append(f"blinds_or_straddles = {_numbers([0] * state.seat_count)}")
     bet = _min_bet(state.limit)
-    if variant in ("FT", "FO/8"):
-        lines += [f"small_bet = {bet}", f"big_bet = {bet}"]
+    if stud:
+        # Our fixed limit bets the same on every street: PokerKit's small and big bet.
+        lines += [*stud_fields(state), f"small_bet = {bet}", f"big_bet = {bet}"]
     else:
-        lines.append(f"min_bet = {bet}")
+        lines.append(f"blinds_or_straddles = {_numbers([0] * state.seat_count)}")
+        if variant in ("FT", "FO/8"):
+            lines += [f"small_bet = {bet}", f"big_bet = {bet}"]
+        else:
+            lines.append(f"min_bet = {bet}")
     lines.append(f"starting_stacks = {_numbers([start_stacks[s] for s in order])}")
     lines.append(f"actions = {_quoted(actions)}")
     lines.append(f"players = {_quoted([state.names[s] for s in order])}")
@@ -168,6 +199,18 @@ def _actions(state: HandState, order: list[int], player: dict[int, str]) -> list
         actions.append("d db " + "".join(_card(c) for c in board))
     actions += _showdown(state, order, player, aggressor)
     return actions
+
+
+def _last_aggressor(state: HandState) -> int | None:
+    """The last bettor or raiser after the last card dealt (``None``: nobody bet
+    then); PokerKit's showdown starts with them."""
+    aggressor: int | None = None
+    for event in state.history:
+        if event.kind is EventKind.DEAL:
+            aggressor = None
+        elif event.kind in _BETS:
+            aggressor = event.seat
+    return aggressor
 
 
 def _move(event: Event, player: dict[int, str], street: dict[int, int]) -> list[str]:

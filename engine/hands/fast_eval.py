@@ -193,6 +193,46 @@ class FastEvaluator:
         self._flush[flush_key] = value
         return value
 
+    def warm(self, *, cards: int = 7) -> int:
+        """Fill the memo tables with every hand of ``cards`` cards, and the array caches
+        with them, so that a batch of such hands meets no shape it must work out in
+        Python (a web process's first odds; see :mod:`engine.games.odds_warm_up`).
+        Returns how many plain shapes the tables hold for ``cards`` cards."""
+        import numpy as np
+
+        naturals = [r for r in range(13) if r not in self.wild]
+        plain: list[int] = []
+        flush: list[int] = []
+        for wild in range(min(cards, 4 * len(self.wild)) + 1):
+            plain += [key | wild << WILD_SHIFT for key in _rank_shapes(naturals, cards - wild)]
+            for size in range(max(0, 5 - wild), cards - wild + 1):
+                flush += [
+                    sum(1 << r for r in held) | wild << 13 for held in combinations(naturals, size)
+                ]
+        plain_get, fill_plain = self._plain.get, self._fill_plain
+        for key in plain:
+            if plain_get(key) is None:
+                fill_plain(key)
+        flush_get, fill_flush = self._flush.get, self._fill_flush
+        for key in flush:
+            if flush_get(key) is None:
+                fill_flush(key)
+        with self._batch_lock:
+            self._arrays()
+            self._plain_cache.lookup(np.array(plain, dtype=np.uint64))
+            self._flush_cache.lookup(np.array(flush, dtype=np.uint64))
+        return len(plain)
+
+    def _arrays(self) -> None:
+        """The NumPy side of the tables, built once (under the batch lock)."""
+        import numpy as np
+
+        if self._array_keys is None:
+            self._array_masks = np.asarray(self._suit_masks, dtype=np.uint64)
+            self._plain_cache = _ArrayCache(self._plain, self._fill_plain, bits=20)
+            self._flush_cache = _ArrayCache(self._flush, self._fill_flush, bits=18, direct=True)
+            self._array_keys = np.asarray(self._keys, dtype=np.uint64)
+
     def batch(self, hands: npt.ArrayLike) -> np.ndarray:
         """Strengths of many hands at once: ``hands`` is an (N, k) array of card codes.
 
@@ -213,11 +253,8 @@ class FastEvaluator:
     def _batch(self, cards: np.ndarray) -> np.ndarray:
         import numpy as np
 
-        if self._array_keys is None:
-            self._array_masks = np.asarray(self._suit_masks, dtype=np.uint64)
-            self._plain_cache = _ArrayCache(self._plain, self._fill_plain, bits=20)
-            self._flush_cache = _ArrayCache(self._flush, self._fill_flush, bits=18, direct=True)
-            self._array_keys = np.asarray(self._keys, dtype=np.uint64)
+        self._arrays()
+        assert self._array_keys is not None
         keys = _column_sum(self._array_keys, cards) + np.uint64(BIAS)
         result = self._plain_cache.lookup(keys & np.uint64(RANK_MASK))
         flush_rows = np.flatnonzero(keys & np.uint64(FLUSH_BITS))
@@ -235,6 +272,24 @@ class FastEvaluator:
                 target = flush_rows[rows]
                 result[target] = np.maximum(result[target], values)
         return result
+
+
+def _rank_shapes(ranks: Sequence[int], cards: int) -> list[int]:
+    """The rank keys (3 bits a rank) of every way to hold ``cards`` cards of ``ranks``,
+    at most four of a rank."""
+    shapes = [0]
+    left = [cards]
+    for position, rank in enumerate(ranks):
+        last = position == len(ranks) - 1
+        grown: list[int] = []
+        still: list[int] = []
+        for key, room in zip(shapes, left, strict=True):
+            for count in [room] if last else range(min(4, room) + 1):
+                if count <= 4:
+                    grown.append(key + (count << (RANK_BITS * rank)))
+                    still.append(room - count)
+        shapes, left = grown, still
+    return [key for key, room in zip(shapes, left, strict=True) if room == 0]
 
 
 def _flush_possible(hole_key: int, board_key: int, from_hole: int, from_board: int) -> bool:

@@ -48,6 +48,11 @@ PLAY_MESSAGES: Final[dict[str, Message]] = {
     ),
     "call_no_bet": _("%(name)s cannot call: there is no bet to call; check instead"),
     "fold_no_bet": _("%(name)s cannot fold: there is no bet to call; check instead"),
+    "check_bring_in": _("%(name)s cannot check: %(name)s must bring it in for %(amount)s or bet"),
+    "fold_bring_in": _("%(name)s cannot fold: %(name)s must bring it in for %(amount)s or bet"),
+    "bring_in_not_due": _(
+        "%(name)s cannot bring it in: only the first player of third street does"
+    ),
     "bet_already_open": _("%(name)s cannot bet: the bet is already %(bet)s; raise instead"),
     "raise_no_bet": _("%(name)s cannot raise: nobody has bet; bet instead"),
     "raise_capped": by(
@@ -110,6 +115,7 @@ PLAY_MESSAGES: Final[dict[str, Message]] = {
     "round_negative_put_in": _("%(name)s's amount put in is %(amount)s: it cannot be negative"),
     "round_no_opener": _("the opener must be a seat from 0 to %(last)s, not %(seat)s"),
     "round_negative_cap": _("the raise cap cannot be negative (%(cap)s)"),
+    "round_negative_bring_in": _("the bring-in is %(amount)s: it cannot be negative"),
     "round_no_seat_to_fold": _("there is no seat %(seat)s to mark folded"),
     "round_not_over": _("the betting round is not over yet"),
     "limit_smallest_below_one": _("the smallest bet must be at least 1 chip, not %(amount)s"),

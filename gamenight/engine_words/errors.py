@@ -43,6 +43,7 @@ VERBS: Final[dict[str, Promise]] = {
     "raise": gettext_lazy("raise"),
     "fold": gettext_lazy("fold"),
     "go all-in": gettext_lazy("go all-in"),
+    "bring it in": gettext_lazy("bring it in"),
     "pay the pot": gettext_lazy("pay the pot"),
     "buy the extra card": gettext_lazy("buy the extra card"),
     "decline the extra card": gettext_lazy("decline the extra card"),

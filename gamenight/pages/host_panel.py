@@ -13,8 +13,9 @@ from gamenight.pages.hand_view import ACTION_LABELS, new_key
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
 
-# What the host is offered when a player's time runs out: no chips risked for them.
-_TIMEOUT_ORDER = (ActionName.CHECK, ActionName.FOLD)
+# What the host is offered when a player's time runs out: no chips risked for them
+# (seven-card stud's bring-in, where neither is open, is forced: the least move there).
+_TIMEOUT_ORDER = (ActionName.CHECK, ActionName.FOLD, ActionName.BRING_IN)
 
 # Actions a host may take for a player away from the phone, as buttons.
 _HOST_ORDER = [a for a in ActionName if a in digital.HOST_ACTIONS]

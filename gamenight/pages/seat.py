@@ -7,7 +7,9 @@ face-down cards are not in it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
+
+from django.utils.translation import gettext_lazy
 
 from engine.betting.limits import FixedLimit, Limit, NoLimit, PotLimit, SpreadLimit
 from engine.games import ActionName, seat_view
@@ -88,6 +90,9 @@ def my_cards(me: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+COMPLETE_LABEL: Final = gettext_lazy("Complete to a full bet")
+
+
 def bet_step(limit: Limit) -> int:
     """How far one tap of the amount's minus or plus moves: the limit's bet size, so a spread
     of 2 to 10 steps 2, 4, 6 (any amount in between may still be typed)."""
@@ -101,13 +106,16 @@ def bet_step(limit: Limit) -> int:
 def _seat_actions(view: Mapping[str, Any], seat: int, *, step: int) -> list[dict[str, Any]]:
     """One button (or small form) per legal action, each with its own request key."""
     own = [c["card"] for c in view["players"][seat]["cards"]]
+    # Beside a bring-in, a bet is its completion: worded so, not as a bet of its own.
+    bring_in = any(legal["kind"] == ActionName.BRING_IN for legal in view["legal_actions"])
     actions = []
     for legal in view["legal_actions"]:
         kind = legal["kind"]
+        completes = bring_in and kind == ActionName.BET
         actions.append(
             {
                 "kind": kind,
-                "label": ACTION_LABELS.get(kind, kind),
+                "label": COMPLETE_LABEL if completes else ACTION_LABELS.get(kind, kind),
                 "chips": legal["chips"],
                 "min": legal["min_amount"],
                 "max": legal["max_amount"],

@@ -79,6 +79,8 @@ HOST_ACTIONS: Final = frozenset(
     {
         ActionName.CHECK,
         ActionName.FOLD,
+        # Seven-card stud's bring-in: forced, so the least the game lets anyone do.
+        ActionName.BRING_IN,
         ActionName.FLIP,
         ActionName.DECLARE_OUT,
         ActionName.DROP,

@@ -32,6 +32,37 @@ from gamenight.services.replay import (
 CONFLICT = 409
 
 
+def phh_reason(code: str | None) -> str:
+    """Why a hand has no PHH file (:func:`engine.games.phh.phh_refusal`), in words."""
+    reasons = {
+        "draw": _(
+            "PokerKit has no five-card draw: its hand histories know only lowball and badugi "
+            "among the draw games. JSON only."
+        ),
+        "stud_opening": _(
+            "PokerKit's seven-card stud opens third street with a bring-in from the lowest "
+            "face-up card; this table opens with the best hand showing, so the moves would be "
+            "out of turn there. With the house rule Bring-in and a fixed limit, stud hands "
+            "get a PHH file. JSON only."
+        ),
+        "stud_limit": _(
+            "PokerKit's seven-card stud is played at a fixed limit with a bring-in below the "
+            "bet: this hand was not. JSON only."
+        ),
+        "cap": _(
+            "No PHH file for this hand: a betting round had more than four bets and raises, "
+            "more than PokerKit's fixed limit allows. JSON only."
+        ),
+        "raises": _(
+            "No PHH file for this hand: a raise was smaller than an earlier one, which "
+            "PokerKit's no-limit game does not allow. JSON only."
+        ),
+    }
+    if code in reasons:
+        return reasons[code]
+    return _("This game does not map onto a PokerKit hand history (PHH): JSON only.")
+
+
 def _replay_or_page(
     request: AuthenticatedHttpRequest, night_id: int, hand_id: int
 ) -> HandReplay | HttpResponse:
@@ -96,7 +127,7 @@ def replay_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) 
         "lines": lines,
         "mover": data.names[move.seat] if move is not None else "",
         "phh": data.phh_refusal is None,
-        "phh_refusal": data.phh_refusal,
+        "phh_reason": phh_reason(data.phh_refusal) if data.phh_refusal is not None else "",
     }
     return render(request, "digital/replay.html", context)
 
@@ -127,7 +158,7 @@ def replay_phh_download(
     if text is None:
         context = {
             "heading": _("No PHH file"),
-            "message": _("This game does not map onto a PokerKit hand history: download the JSON."),
+            "message": phh_reason(data.phh_refusal),
             "night": data.hand.night,
         }
         return render(request, "digital/replay_unavailable.html", context, status=CONFLICT)

@@ -18,7 +18,7 @@ from pokerkit import HandHistory
 
 from engine.betting import FixedLimit, Limit, PotLimit
 from engine.cards import ALL_CARDS, Deck
-from engine.games import GAMES, ActionName, HandState
+from engine.games import GAMES, ActionName, EventKind, HandState
 from gamenight.models import DigitalHand, HandAction
 from gamenight.services import digital
 
@@ -195,6 +195,54 @@ def test_games_without_phh_offer_json_only(night: Table, game: str) -> None:
     assert "JSON only" in html
     assert replay_url(hand, "digital_replay_phh") not in html
     assert client.get(replay_url(hand, "digital_replay_phh")).status_code == 409
+
+
+def test_a_stud_hand_with_the_bring_in_downloads_as_pokerkit_f7s(
+    night: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The night's house rule turns the bring-in on; at a fixed limit the hand maps onto
+    PokerKit's fixed-limit stud, and PokerKit ends on our stacks."""
+    night.night.game_options = {"seven-card-stud": {"bring_in": True}}
+    night.night.save()
+    monkeypatch.setattr(digital, "night_limit", lambda _night: (FixedLimit(amount=4), 3))
+    checked = brought_in = 0
+    for seed in range(1, 8):
+        hand = play(night, "seven-card-stud", seed, fold_first=False)
+        state = digital.hand_state(hand)
+        # Third street opens with the bring-in or its completion, never a check.
+        first = next(e for e in state.history if e.kind not in (EventKind.ANTE, EventKind.DEAL))
+        assert first.kind in (EventKind.BRING_IN, EventKind.BET)
+        brought_in += first.kind is EventKind.BRING_IN
+        page = client_for(night.viewer).get(replay_url(hand, "digital_replay_phh"))
+        if page.status_code == 409:
+            continue  # a round with more bets than PokerKit's cap of four: JSON only
+        text = page.content.decode()
+        assert 'variant = "F7S"' in text
+        assert not [face for face in hidden_faces(hand) if face in text]
+        pk_state = list(HandHistory.loads(text))[-1]
+        assert list(pk_state.stacks) == [state.stacks[s] for s in state.order()]
+        checked += 1
+    assert checked >= 5
+    assert brought_in
+
+
+@pytest.mark.parametrize(
+    ("game", "english", "german"),
+    [
+        ("five-card-draw", "PokerKit has no five-card draw", "PokerKit kennt kein Five-Card Draw"),
+        ("seven-card-stud", "bring-in", "Bring-in"),
+    ],
+)
+def test_the_replay_says_why_a_hand_has_no_phh_file(
+    night: Table, game: str, english: str, german: str
+) -> None:
+    hand = play(night, game, 2)
+    client = client_for(night.viewer)
+    assert english in client.get(replay_url(hand)).content.decode()
+    assert german in client.get(replay_url(hand), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    download = client.get(replay_url(hand, "digital_replay_phh"), HTTP_ACCEPT_LANGUAGE="de")
+    assert download.status_code == 409
+    assert german in download.content.decode()
 
 
 def test_another_groups_hand_is_a_404(night: Table) -> None:

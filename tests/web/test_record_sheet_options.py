@@ -321,3 +321,28 @@ def test_a_sequence_low_counts_the_wild_rank_in_force(three: Table) -> None:
 def test_a_wild_rank_that_is_not_a_rank_is_refused(three: Table) -> None:
     data = {**_sequence(three, {}), "wild": "7h"}
     assert "A wild rank is one rank, such as 7 or Q." in _refused(three, "sequence", data)
+
+
+# ---------------------------------------------------------------- issue 16: the bring-in
+
+
+def test_the_stud_record_form_names_the_bring_in_house_rule(three: Table) -> None:
+    _set_options(three, "seven-card-stud", {"bring_in": True, "bring_in_amount": 2})
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(three.owner)
+    html = client.get(record_url(three, "seven-card-stud")).content.decode()
+    assert "Bring-in" in html
+    assert "Höhe des Bring-ins: 2" in html
+
+
+def test_a_stud_hand_with_the_bring_in_is_booked_from_the_form(three: Table) -> None:
+    _set_options(three, "seven-card-stud", {"bring_in": True})
+    data = _form(
+        three,
+        chips={"Anna": 9, "Ben": 9, "Carla": 2},
+        cards={"Anna": "Ah Ad Ac Kd Ks 9h 8h", "Ben": "2d 3d 4s 5c 7h Qs Jd"},
+        state={"Carla": "folded"},
+    )
+    _post(three, "seven-card-stud", {**data, "confirm": "1"})
+    assert Deal.objects.filter(night=three.night, game="seven-card-stud").exists()
+    assert_ledger_consistent(three.group)

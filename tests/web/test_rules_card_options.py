@@ -46,4 +46,6 @@ def test_every_option_of_a_game_is_on_its_card(client: Client, entry: GameEntry)
 
 @pytest.mark.django_db
 def test_a_game_without_options_shows_no_options_list(client: Client) -> None:
-    assert "House options" not in card(client, "seven-card-stud", "en")
+    # Seven-card stud has the bring-in now (issue 16); Hold'em has no house option.
+    assert "House options" not in card(client, "texas-holdem", "en")
+    assert "House options" in card(client, "seven-card-stud", "en")

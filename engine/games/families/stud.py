@@ -177,6 +177,37 @@ _STUD_RECORDING: Final = Recording(family="stud")
 _BASEBALL_RECORDING: Final = Recording(family="stud", pays_pot=True)
 
 
+# Plain seven-card stud as casinos (and PokerKit) deal it: the lowest up card brings it
+# in on third street; off, ruling 10 (the best showing hand opens) holds on every street.
+_BRING_IN_OPTIONS: Final = (
+    OptionSpec(
+        name="bring_in",
+        kind="bool",
+        default=False,
+        help="on third street the lowest up card (suits break ties, clubs lowest) must bring "
+        "it in or complete to a full bet; later streets open with the best showing hand",
+        rule="RULINGS 10",
+    ),
+    OptionSpec(
+        name="bring_in_amount",
+        kind="count",
+        default=None,
+        least=1,
+        help="with bring_in, the bring-in in chips (none: half the smallest bet, rounded "
+        "down, at least 1)",
+        rule="RULINGS 10",
+    ),
+)
+
+
+def _stud_steps(values: Mapping[str, object]) -> tuple[Step, ...]:
+    if not values.get("bring_in"):
+        return STUD_STEPS
+    amount = values.get("bring_in_amount")
+    third = Bet(bring_in=True, bring_in_amount=amount if isinstance(amount, int) else None)
+    return (STUD_STEPS[0], third, *STUD_STEPS[2:])
+
+
 def _seven_card_stud(name: str) -> GameEntry:
     return GameEntry(
         name=name,
@@ -185,12 +216,22 @@ def _seven_card_stud(name: str) -> GameEntry:
         rule="RULINGS 11",
         ranking=STANDARD,
         hand_size=_SEVEN,
-        build=lambda _: GameRules(
-            name=name, steps=STUD_STEPS, ranking=STANDARD, min_players=2, max_players=7
+        options=_BRING_IN_OPTIONS,
+        build=lambda values: GameRules(
+            name=name,
+            steps=_stud_steps(values),
+            ranking=STANDARD,
+            min_players=2,
+            max_players=7,
+            # Only when changed, so that a hand saved before the option reads as it was.
+            options=tuple(sorted((k, v) for k, v in values.items() if v != _DEFAULTS[k])),
         ),
         recording=_STUD_RECORDING,
         jack_target=True,
     )
+
+
+_DEFAULTS: Final = {spec.name: spec.default for spec in _BRING_IN_OPTIONS}
 
 
 def _baseball_family(

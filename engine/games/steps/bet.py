@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from engine.betting import BettingRound, FixedLimit, Limit, SpreadLimit, stud_opener
-from engine.betting.opening import draw_opener
+from engine.betting.limits import bet_sizes
+from engine.betting.opening import bring_in_seat, draw_opener
+from engine.cards import ALL_CARDS
 from engine.games.legal_actions import betting_actions
 from engine.games.rules import Step
 from engine.games.steps.actions import StepState
@@ -38,21 +40,36 @@ class NamedOpener(StepState):
 
 @dataclass(frozen=True, kw_only=True)
 class Bet(Step):
-    """A betting round; ``limit_scale`` multiplies the limit (Spit: doubled after the draw)."""
+    """A betting round; ``limit_scale`` multiplies the limit (Spit: doubled after the draw).
+
+    ``bring_in`` (seven-card stud's third street, a house option): the lowest up card
+    opens and must post ``bring_in_amount`` chips (``None``: half the smallest bet,
+    rounded down, at least 1; never more than a full bet) or complete to a full bet.
+    """
 
     opener: Opener = "best_showing"
     limit_scale: int = 1
+    bring_in: bool = False
+    bring_in_amount: int | None = None
 
     def begin(self, state: HandState) -> None:
+        limit = scaled(state.limit, self.limit_scale)
         state.betting = BettingRound.start(
             stacks=state.stacks,
             opener=self.opening_seat(state),
-            limit=scaled(state.limit, self.limit_scale),
+            limit=limit,
             raise_cap=state.raise_cap,
             put_in=state.put_in,
             folded=[s for s in range(state.seat_count) if state.folded[s]],
             names=state.names,
+            bring_in=self.bring_in_chips(limit, pot=state.pot) if self.bring_in else 0,
         )
+
+    def bring_in_chips(self, limit: Limit, *, pot: int) -> int:
+        """The bring-in at ``limit``: the house's amount or half a full bet, at most a bet."""
+        full = bet_sizes(limit, pot=pot)[0]
+        amount = self.bring_in_amount if self.bring_in_amount is not None else full // 2
+        return min(max(amount, 1), full)
 
     def run(self, state: HandState) -> bool:
         from engine.games.steps.deal import deal_next
@@ -80,6 +97,11 @@ class Bet(Step):
             seat = named.seat if named is not None else None
             if seat is not None and seat in live:
                 return seat
+        if self.bring_in:
+            # Third street shows one card each: the lowest of them brings it in.
+            lowest = {s: ALL_CARDS[c[0]] for s in live if (c := state.up_cards(s))}
+            if lowest:
+                return bring_in_seat(lowest)
         if self.opener == "best_showing":
             # Ruling 10: the best showing hand, wild cards and incomplete hands
             # counted; ties go to the seat nearest the dealer's left.

@@ -14,6 +14,7 @@ import random
 import pytest
 from game_replay import play_checking_replay
 
+from engine.betting import DEFAULT_LIMIT, FixedLimit, Limit, SpreadLimit
 from engine.cards import ALL_CARDS
 from engine.games import (
     GAMES,
@@ -52,7 +53,10 @@ def _random_value(spec: OptionSpec, rng: random.Random) -> object:
 
 
 def _start(
-    game: str, seed: int, forced: dict[str, object] | None = None
+    game: str,
+    seed: int,
+    forced: dict[str, object] | None = None,
+    limit: Limit = DEFAULT_LIMIT,
 ) -> tuple[HandState, random.Random]:
     rng = random.Random(seed)
     rules = make_rules(game, {**_random_options(game, rng), **(forced or {})})
@@ -70,6 +74,7 @@ def _start(
         dealer=rng.randrange(players),
         rng=rng,
         ante=rng.choice([0, 1, 2]),
+        limit=limit,
     )
     return state, rng
 
@@ -199,9 +204,31 @@ def test_random_hands_with_the_sheet_options_on_keep_every_invariant(run: str) -
     _play_many(game, range(HANDS_PER_GAME // 2), forced=forced)
 
 
-def _play_many(game: str, seeds: range, *, forced: dict[str, object] | None = None) -> None:
+# Seven-card stud's bring-in (issue 16), at limits where it is below a full bet (then
+# the next bet up completes it) and where it is one (the house default of 1 to 5).
+BRING_IN_RUNS: dict[str, tuple[dict[str, object], Limit]] = {
+    "fixed-4-half-bet": ({"bring_in": True}, FixedLimit(amount=4)),
+    "fixed-6-bring-in-1": ({"bring_in": True, "bring_in_amount": 1}, FixedLimit(amount=6)),
+    "spread-2-to-10": ({"bring_in": True}, SpreadLimit(min_bet=2, max_bet=10)),
+    "spread-default": ({"bring_in": True}, DEFAULT_LIMIT),
+}
+
+
+@pytest.mark.parametrize("run", sorted(BRING_IN_RUNS))
+def test_random_stud_hands_with_a_bring_in_keep_every_invariant(run: str) -> None:
+    forced, limit = BRING_IN_RUNS[run]
+    _play_many("seven-card-stud", range(HANDS_PER_GAME // 2), forced=forced, limit=limit)
+
+
+def _play_many(
+    game: str,
+    seeds: range,
+    *,
+    forced: dict[str, object] | None = None,
+    limit: Limit = DEFAULT_LIMIT,
+) -> None:
     for seed in seeds:
-        state, rng = _start(game, seed, forced)
+        state, rng = _start(game, seed, forced, limit)
         total = sum(state.stacks) + state.pot + _carried(state)
         play_checking_replay(
             state,
