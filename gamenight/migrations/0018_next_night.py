@@ -12,10 +12,23 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AddField(
-            model_name='night',
-            name='note',
-            field=models.CharField(blank=True, max_length=300, verbose_name='note'),
+        # SQLite adds a NOT NULL column by remaking the table, which the ledger's
+        # triggers on gamenight_night forbid: one ALTER TABLE with a constant
+        # default does it on SQLite and PostgreSQL alike.
+        migrations.SeparateDatabaseAndState(
+            database_operations=[
+                migrations.RunSQL(
+                    "ALTER TABLE gamenight_night ADD COLUMN note varchar(300) DEFAULT '' NOT NULL",
+                    reverse_sql="ALTER TABLE gamenight_night DROP COLUMN note",
+                ),
+            ],
+            state_operations=[
+                migrations.AddField(
+                    model_name='night',
+                    name='note',
+                    field=models.CharField(blank=True, max_length=300, verbose_name='note'),
+                ),
+            ],
         ),
         migrations.AddField(
             model_name='night',

@@ -23,6 +23,7 @@ from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import Membership, Role
 from gamenight.pages.access import group_for_user
 from gamenight.pages.keyed_writes import write_once
+from gamenight.pages.next_night_panel import next_night_context
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import InviteError, LedgerError
 from gamenight.services.jack_games import agreed_jack_games, set_jack_games
@@ -63,6 +64,8 @@ def _group_context(
     group = membership.group
     agreed = agreed_jack_games(group)
     seasons = list(group.seasons.all())
+    # Loaded once: the list of nights and the next night's card both read them.
+    nights = list(group.nights.select_related("season"))
     context: dict[str, object] = {
         "group": group,
         "membership": membership,
@@ -70,8 +73,9 @@ def _group_context(
         "players": group.players.all(),
         "seasons": seasons,
         "current_season": current_season(seasons),
-        "nights": group.nights.select_related("season"),
+        "nights": nights,
         "jack_games": [game_title(game) for game in agreed],
+        **next_night_context(group.pk, player=None, membership=membership, nights=nights),
     }
     if membership.may_record:
         path = reverse("group_join", args=[group.invite_token])
@@ -135,6 +139,13 @@ def _group_refused(
     """The group page again, with a message where the refused form is."""
     context = {**_group_context(request, mine, jack_form=jack_form), **error}
     return render_page(request, "groups/group_detail.html", context, status=BAD_INPUT)
+
+
+def group_page_with(
+    request: HtmxHttpRequest, membership: Membership, *, answer_error: str
+) -> HttpResponse:
+    """The group page again with the next night's answer refused and why."""
+    return _group_refused(request, membership, answer_error=answer_error)
 
 
 @login_required

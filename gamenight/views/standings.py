@@ -16,6 +16,7 @@ from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Player, Season
 from gamenight.pages.access import group_for_user
 from gamenight.request_numbers import whole_number
+from gamenight.services import player_links
 from gamenight.services import standings as computed
 from gamenight.services.scoring import ScoringRule
 
@@ -84,8 +85,9 @@ def season_standings(
 def player_history(
     request: AuthenticatedHttpRequest, group_id: int, player_id: int
 ) -> HttpResponse:
-    group = group_for_user(request, group_id).group
-    player = Player.objects.filter(group=group, pk=player_id).first()
+    membership = group_for_user(request, group_id)
+    group = membership.group
+    player = player_links.with_live_link(Player.objects.filter(group=group, pk=player_id)).first()
     if player is None:
         raise Http404("no such player")
     nights = computed.player_history(player)
@@ -98,5 +100,8 @@ def player_history(
         "games": [(game_title(g.game), g) for g in summary.games],
         "total": sum(n.net for n in nights),
         "games_dealt": sum(n.games_dealt for n in nights),
+        # The player's own link, for the host and co-hosts (links/_host_panel.html).
+        "may_manage_link": membership.may_record,
+        "player_link": player_links.annotated_link(player) if membership.may_record else None,
     }
     return render(request, "standings/player.html", context)

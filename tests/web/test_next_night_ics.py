@@ -32,7 +32,8 @@ def unfold(text: str) -> list[str]:
     raw = text.encode("utf-8")
     lines: list[bytes] = []
     for physical in raw.split(b"\r\n")[:-1]:
-        assert b"\n" not in physical and b"\r" not in physical
+        assert b"\n" not in physical
+        assert b"\r" not in physical
         if physical[:1] in (b" ", b"\t"):
             lines[-1] += physical[1:]
         else:
@@ -65,9 +66,11 @@ def properties(text: str) -> dict[str, str]:
 def test_one_event_with_crlf_lines_and_the_fields_a_calendar_needs() -> None:
     text = calendar(_night(), now=NOW)
     lines = unfold(text)
-    assert lines[0] == "BEGIN:VCALENDAR" and lines[-1] == "END:VCALENDAR"
+    assert lines[0] == "BEGIN:VCALENDAR"
+    assert lines[-1] == "END:VCALENDAR"
     assert "\n" not in text.replace("\r\n", "")
-    assert lines.count("BEGIN:VEVENT") == 1 and lines.count("END:VEVENT") == 1
+    assert lines.count("BEGIN:VEVENT") == 1
+    assert lines.count("END:VEVENT") == 1
     props = properties(text)
     assert props["VERSION"] == "2.0"
     assert props["PRODID"]
