@@ -48,9 +48,10 @@ def by_link(view: LinkView[P]) -> Callable[..., HttpResponse]:
             response["Cache-Control"] = "private, no-store"
             return response
         response = view(request, link, *args, **kwargs)
-        # A personal page: never kept by a shared cache, nor sent on as a referrer.
+        # A personal page: never kept by a shared cache. (No "no-referrer" policy:
+        # with it Chromium sends "Origin: null" on the answer's POST and CSRF refuses
+        # it; the site's "same-origin" already keeps the token from other sites.)
         response["Cache-Control"] = "private, no-store"
-        response["Referrer-Policy"] = "no-referrer"
         return response
 
     return inner

@@ -108,6 +108,8 @@ def test_the_link_shows_the_players_nights_standings_and_reports_without_a_login
     response = Client().get(_page(link))
     assert response.status_code == 200
     assert response["Cache-Control"] == "private, no-store"
+    # "no-referrer" made Chromium send "Origin: null" with the answer, which CSRF refused.
+    assert response.get("Referrer-Policy", "same-origin") == "same-origin"
     page = response.content.decode()
     assert "Hello Anna" in page
     report_url = _page(link, "player_link_report", closed.night.pk)
