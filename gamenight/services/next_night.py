@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.http import Http404
 from django.utils import timezone
@@ -112,10 +112,15 @@ def answer(*, night_id: int, player: Player, answer: Answer) -> bool:
             )
         current = Rsvp.objects.filter(night=night, player=player).first()
         if current is None:
-            Rsvp.objects.create(
-                night=night, player=player, answer=answer, answered_at=timezone.now()
-            )
-            return True
+            try:
+                with transaction.atomic():  # a savepoint: the other tap's row may win
+                    Rsvp.objects.create(
+                        night=night, player=player, answer=answer, answered_at=timezone.now()
+                    )
+                return True
+            except IntegrityError:
+                # SQLite takes no row lock: a second tab answered at the same moment.
+                current = Rsvp.objects.get(night=night, player=player)
         if current.answer == answer:
             return False
         current.answer = answer

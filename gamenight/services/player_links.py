@@ -8,7 +8,7 @@ say the link was withdrawn instead of a bare 404.
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404
 
@@ -55,7 +55,14 @@ def make_link(*, group_id: int, by: User, player_id: int) -> PlayerLink:
     with transaction.atomic():
         Player.objects.select_for_update().get(pk=player.pk)
         link = live_link(player)
-        return link if link is not None else PlayerLink.objects.create(player=player)
+        if link is not None:
+            return link
+        try:
+            with transaction.atomic():  # a savepoint: the other tap's link may win
+                return PlayerLink.objects.create(player=player)
+        except IntegrityError:
+            # SQLite takes no row lock: the other tap made the one live link.
+            return PlayerLink.objects.get(player=player, revoked=False)
 
 
 def revoke_link(*, group_id: int, by: User, player_id: int, link_id: int) -> None:

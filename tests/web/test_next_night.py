@@ -5,9 +5,11 @@ and its calendar file downloads."""
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from helpers.clients import client_for
@@ -261,3 +263,26 @@ def test_the_calendar_file_downloads_for_members_only(members: Members) -> None:
     )
     assert client_for(members.outsider).get(url).status_code == 404
     assert client_for(None).get(url).status_code == 302
+
+
+def test_an_answer_racing_another_tab_on_sqlite_updates_instead_of_failing(
+    members: Members, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite takes no row lock: the other tab's row may appear between the look-up
+    and the insert. The insert's unique constraint says so, and the answer updates it."""
+    night = _plan(members)
+    ben = _player(members, "Ben")
+    planned.answer(night_id=night.pk, player=ben, answer=Answer.COMING)
+    real_first = QuerySet.first
+    missed: list[bool] = []
+
+    def first_misses_the_row_once(self: QuerySet[Any]) -> Any:
+        if self.model is Rsvp and not missed:
+            missed.append(True)
+            return None
+        return real_first(self)
+
+    monkeypatch.setattr(QuerySet, "first", first_misses_the_row_once)
+    assert planned.answer(night_id=night.pk, player=ben, answer=Answer.NOT_COMING) is True
+    assert missed == [True]
+    assert Rsvp.objects.get(night=night, player=ben).answer == Answer.NOT_COMING
