@@ -56,6 +56,9 @@ def next_night_context(
             [(p, answers.by_player.get(p.pk, "")) for p in _everyone(answers)] if host else []
         ),
         "may_plan": host,
+        # A member whose login no player of the group is linked to answers through
+        # the host (or their own player link): the card says so instead of nothing.
+        "answer_through_host": membership is not None and player is None and not host,
     }
 
 

@@ -161,6 +161,17 @@ def test_a_member_answers_for_their_own_player_and_a_double_post_changes_nothing
     assert "1 not coming" in _group_page(members.viewer, members)
 
 
+def test_a_member_without_a_player_is_told_to_answer_through_the_host(members: Members) -> None:
+    _plan(members)
+    page = _group_page(members.viewer, members)
+    assert "Tell your host whether you are coming" in page
+    assert 'name="answer"' not in page
+    _link_user(members, "Ben", members.viewer)
+    page = _group_page(members.viewer, members)
+    assert "Tell your host" not in page
+    assert 'name="answer" value="coming"' in page
+
+
 def test_the_host_answers_for_any_player_but_a_member_only_for_their_own(
     members: Members,
 ) -> None:
