@@ -16,6 +16,7 @@ from helpers.people import make_members
 from ledger_helpers import Table
 
 from gamenight import services
+from gamenight.log_masking import mask_tokens
 from gamenight.models import Answer, Player, PlayerLink, Rsvp
 from gamenight.reports import build
 from gamenight.services import next_night as planned
@@ -235,3 +236,14 @@ def test_the_calendar_file_downloads_by_link(closed: Table) -> None:
     text = response.content.decode()
     assert "LOCATION:Ben's\\, 3rd floor\r\n" in text
     assert f"UID:night-{night_id}-group-{closed.group.pk}@gamenight\r\n" in text
+
+
+# ---------------------------------------------------------------------- logs
+
+
+def test_player_link_tokens_are_masked_in_logs() -> None:
+    token = "QZenYPvY4UNHSqAYBpkYahRpI-JZ9s8D"
+    line = f'POST /p/{token}/nights/3/answer/ "https://x/p/{token}/" ?next=%2Fp%2F{token}%2F'
+    masked = mask_tokens(line)
+    assert token not in masked
+    assert masked.startswith("POST /p/<token>/nights/3/answer/")
