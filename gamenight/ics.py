@@ -3,7 +3,8 @@
 No calendar library is installed and one event needs little, so this writes the
 text itself, following the RFC where calendar apps are strict: CRLF line ends,
 lines folded at 75 octets (never inside a UTF-8 character), text values escaped
-(backslash, semicolon, comma, newline), times in UTC, and a UID that stays the
+(backslash, semicolon, comma, newline), the start as the local time the host
+typed, and a UID that stays the
 same for the night, so that downloading it again updates the event instead of
 adding a second one.
 """
@@ -67,11 +68,11 @@ def _when(night: CalendarNight) -> list[str]:
         # The day only: an all-day event (DTEND is exclusive, the next day).
         end = night.day + datetime.timedelta(days=1)
         return [f"DTSTART;VALUE=DATE:{night.day:%Y%m%d}", f"DTEND;VALUE=DATE:{end:%Y%m%d}"]
-    start = timezone.make_aware(
-        datetime.datetime.combine(night.day, night.starts_at), timezone.get_default_timezone()
-    )
-    end_time = start + datetime.timedelta(hours=DEFAULT_HOURS)
-    return [f"DTSTART:{_utc(start)}", f"DTEND:{_utc(end_time)}"]
+    # Floating local time (RFC 5545 3.3.5, form 1): "19:30 at Anna's" is 19:30 for
+    # everyone at the table, whatever time zone the server was (or was not) set to.
+    start = datetime.datetime.combine(night.day, night.starts_at)
+    end = start + datetime.timedelta(hours=DEFAULT_HOURS)
+    return [f"DTSTART:{start:%Y%m%dT%H%M%S}", f"DTEND:{end:%Y%m%dT%H%M%S}"]
 
 
 def calendar(night: CalendarNight, *, now: datetime.datetime | None = None) -> str:

@@ -80,13 +80,15 @@ def test_one_event_with_crlf_lines_and_the_fields_a_calendar_needs() -> None:
     assert unescape(props["LOCATION"]) == "Anna's kitchen"
 
 
-@override_settings(TIME_ZONE="Europe/Berlin")
-def test_the_start_is_the_local_time_in_utc_and_the_end_a_default_length_later() -> None:
-    props = properties(calendar(_night(), now=NOW))
-    # 19:30 in Berlin in December (UTC+1) is 18:30 UTC.
-    assert props["DTSTART"] == "20261204T183000Z"
-    end = datetime.datetime(2026, 12, 4, 18, 30) + datetime.timedelta(hours=DEFAULT_HOURS)
-    assert props["DTEND"] == end.strftime("%Y%m%dT%H%M%SZ")
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Berlin", "America/New_York"])
+def test_the_start_is_the_local_time_typed_and_the_end_a_default_length_later(zone: str) -> None:
+    """Floating local time: 19:30 at the table is 19:30, whatever the server's zone."""
+    with override_settings(TIME_ZONE=zone):
+        props = properties(calendar(_night(starts_at=datetime.time(22, 30)), now=NOW))
+    assert props["DTSTART"] == "20261204T223000"
+    end = datetime.datetime(2026, 12, 4, 22, 30) + datetime.timedelta(hours=DEFAULT_HOURS)
+    assert props["DTEND"] == end.strftime("%Y%m%dT%H%M%S")
+    assert props["DTEND"] == "20261205T023000"  # past midnight: the next day
 
 
 def test_a_night_without_a_start_time_is_an_all_day_event() -> None:
