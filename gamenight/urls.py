@@ -97,7 +97,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     # ---------------------------------------------------------------- the next night
     path("groups/<id:group_id>/next-night/", next_night.next_night_plan, name="next_night_plan"),
-    path("nights/<id:night_id>/answer/", next_night.night_answer, name="night_answer"),
+    path("nights/<id:night_id>/answer/", groups.night_answer, name="night_answer"),
     path("nights/<id:night_id>/night.ics", next_night.night_ics, name="night_ics"),
     # A player's own read-only link (no login), made and revoked on the player's page.
     path("p/<token:token>/", player_links.player_link_page, name="player_link_page"),

@@ -26,12 +26,12 @@ from django.views.decorators.vary import vary_on_headers
 from gamenight.forms.next_night import AnswerForm
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import AccountKind, Answer, Night, NightReport, PlayerLink, Season
+from gamenight.pages.calendar import calendar_response
 from gamenight.pages.next_night_panel import next_night_context
 from gamenight.services import LedgerError, player_links
 from gamenight.services import next_night as planned
 from gamenight.services import standings as computed
 from gamenight.services.scoring import ScoringRule
-from gamenight.views.next_night import calendar_response
 
 P = ParamSpec("P")
 LinkView = Callable[Concatenate[HttpRequest, PlayerLink, P], HttpResponse]
