@@ -3,7 +3,8 @@
 A seat link (``/s/<token>/``, gamenight/urls.py) lets whoever
 holds it see that seat's face-down cards and act for it; an invite link
 (``/join/<token>/``) lets anyone into the group; a table link (``/tv/<token>/``)
-shows the night's table. Both are in every request line,
+shows the night's table; a player link (``/p/<token>/``) shows a player's nights
+and answers for them. All are in every request line,
 in the Referer of the page's own static files and in Django's "Not Found: ..."
 warnings, so every log line is masked: the Django console handler through
 :class:`MaskTokensFilter` (settings.LOGGING), gunicorn's access and error logs
@@ -18,9 +19,9 @@ from typing import Any, Final
 
 from gunicorn import glogging
 
-# /s/<token>, /join/<token>, /tv/<token> (the table link), also URL-encoded inside
-# a query (?next=%2Fjoin%2F...).
-_TOKEN_PATH: Final = re.compile(r"((?:/|%2[fF])(?:s|join|tv)(?:/|%2[fF]))[A-Za-z0-9_-]+")
+# /s/<token>, /join/<token>, /tv/<token> (the table link), /p/<token> (a player's
+# own link), also URL-encoded inside a query (?next=%2Fjoin%2F...).
+_TOKEN_PATH: Final = re.compile(r"((?:/|%2[fF])(?:s|join|tv|p)(?:/|%2[fF]))[A-Za-z0-9_-]+")
 MASK: Final = "<token>"
 
 

@@ -18,8 +18,10 @@ from gamenight.views import (
     digital_table,
     groups,
     live_events,
+    next_night,
     nights,
     people,
+    player_links,
     players,
     recording,
     recording_cards,
@@ -93,6 +95,42 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "groups/<id:group_id>/seasons/<id:season_id>/edit/",
         seasons.season_edit,
         name="season_edit",
+    ),
+    # ---------------------------------------------------------------- the next night
+    path("groups/<id:group_id>/next-night/", next_night.next_night_plan, name="next_night_plan"),
+    path("nights/<id:night_id>/answer/", groups.night_answer, name="night_answer"),
+    path("nights/<id:night_id>/night.ics", next_night.night_ics, name="night_ics"),
+    # A player's own read-only link (no login), made and revoked on the player's page.
+    path("p/<token:token>/", player_links.player_link_page, name="player_link_page"),
+    path(
+        "p/<token:token>/nights/<id:night_id>/answer/",
+        player_links.player_link_answer,
+        name="player_link_answer",
+    ),
+    path(
+        "p/<token:token>/nights/<id:night_id>/night.ics",
+        player_links.player_link_ics,
+        name="player_link_ics",
+    ),
+    path(
+        "p/<token:token>/nights/<id:night_id>/report/",
+        player_links.player_link_report,
+        name="player_link_report",
+    ),
+    path(
+        "p/<token:token>/seasons/<id:season_id>/",
+        player_links.player_link_standings,
+        name="player_link_standings",
+    ),
+    path(
+        "groups/<id:group_id>/players/<id:player_id>/link/",
+        player_links.player_link_make,
+        name="player_link_make",
+    ),
+    path(
+        "groups/<id:group_id>/players/<id:player_id>/link/<id:link_id>/revoke/",
+        player_links.player_link_revoke,
+        name="player_link_revoke",
     ),
     # ---------------------------------------------------------------- nights and seats
     path("groups/<id:group_id>/nights/new/", nights.night_create, name="night_create"),

@@ -21,6 +21,7 @@ from gamenight.models.nights import (
     Season,
     Seat,
 )
+from gamenight.models.player_links import Answer, PlayerLink, Rsvp
 from gamenight.models.players import Player, PlayerMerge
 from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
@@ -33,6 +34,7 @@ __all__ = [
     "NIGHT_POTS",
     "Account",
     "AccountKind",
+    "Answer",
     "AppendOnlyError",
     "Deal",
     "DealMode",
@@ -50,11 +52,13 @@ __all__ = [
     "NightReport",
     "NightStatus",
     "Player",
+    "PlayerLink",
     "PlayerMerge",
     "RateEvent",
     "ReportStatus",
     "RequestKey",
     "Role",
+    "Rsvp",
     "Season",
     "SeasonReport",
     "Seat",

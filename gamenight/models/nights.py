@@ -50,6 +50,10 @@ class Night(models.Model):
     )
     date = models.DateField(_("date"))
     place = models.CharField(_("place"), max_length=100, blank=True)
+    # The next night as planned ahead (gamenight/services/next_night.py): when it
+    # starts (none: the day only) and a word from the host to the players.
+    starts_at = models.TimeField(_("start time"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
     # House rules.
     ante = models.PositiveIntegerField(_("ante"), default=1)
     limit_structure = models.CharField(

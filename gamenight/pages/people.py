@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from gamenight.forms.people import HideForm, MergePickForm, RenameForm
 from gamenight.games import game_title
 from gamenight.models import Membership, Player, Role
+from gamenight.services import player_links
 from gamenight.services import standings as computed
 
 
@@ -51,7 +52,7 @@ def player_page(
 ) -> HttpResponse:
     """The player's page; with a refused rename or hide, its message (gamenight/views/people.py)."""
     group = membership.group
-    player = Player.objects.filter(group=group, pk=player_id).first()
+    player = player_links.with_live_link(Player.objects.filter(group=group, pk=player_id)).first()
     if player is None:
         raise Http404("no such player")
     if player.merged_into_id is not None:
@@ -68,5 +69,8 @@ def player_page(
         "total": sum(n.net for n in nights),
         "games_dealt": sum(n.games_dealt for n in nights),
         **player_actions(membership, player, rename_form=rename_form, error=error),
+        # The player's own link, for the host and co-hosts (links/_host_panel.html).
+        "may_manage_link": membership.may_record,
+        "player_link": player_links.annotated_link(player) if membership.may_record else None,
     }
     return render(request, "standings/player.html", context, status=status)

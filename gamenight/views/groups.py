@@ -1,4 +1,5 @@
-"""Groups: create one, its page, the invite link, joining by link, members' roles.
+"""Groups: create one, its page, the invite link, joining by link, members' roles,
+and the answers to the next night given on the group page.
 
 Writes that are not ledger writes go through
 :func:`~gamenight.services.request_keys.once` with the form's key, so a double
@@ -18,13 +19,16 @@ from django.views.decorators.vary import vary_on_headers
 
 from gamenight import services
 from gamenight.forms.groups import GroupForm, JackGamesForm, KeyedForm, RoleForm
+from gamenight.forms.next_night import AnswerForm
 from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
-from gamenight.models import Membership, Role
-from gamenight.pages.access import group_for_user
+from gamenight.models import Answer, Membership, Player, Role
+from gamenight.pages.access import group_for_user, night_for_user
 from gamenight.pages.keyed_writes import write_once
+from gamenight.pages.next_night_panel import next_night_context, own_player
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import InviteError, LedgerError
+from gamenight.services import next_night as planned
 from gamenight.services.jack_games import agreed_jack_games, set_jack_games
 from gamenight.services.request_keys import Result, once
 from gamenight.services.seasons import current_season
@@ -64,6 +68,8 @@ def _group_context(
     agreed = agreed_jack_games(group)
     seasons = list(group.seasons.all())
     people = list(group.players.people())  # one query for the list and the folded hidden
+    # Loaded once: the list of nights and the next night's card both read them.
+    nights = list(group.nights.select_related("season"))
     context: dict[str, object] = {
         "group": group,
         "membership": membership,
@@ -72,8 +78,9 @@ def _group_context(
         "hidden_players": [p for p in people if p.hidden],
         "seasons": seasons,
         "current_season": current_season(seasons),
-        "nights": group.nights.select_related("season"),
+        "nights": nights,
         "jack_games": [game_title(game) for game in agreed],
+        **next_night_context(group.pk, player=None, membership=membership, nights=nights),
     }
     if membership.may_record:
         path = reverse("group_join", args=[group.invite_token])
@@ -277,3 +284,43 @@ def member_role(
         write=write,
         refused=lambda message: _group_refused(request, mine, role_error=message),
     )
+
+
+# ------------------------------------------------------------------ the next night's answer
+
+
+@login_required
+@require_POST
+def night_answer(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
+    """A member's "coming" / "not coming"; a host's or co-host's for any player."""
+    night, membership = night_for_user(request, night_id)
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        return _answer_refused(request, membership, _("Choose “coming” or “not coming”."))
+    player = _answering(membership, form.cleaned_data["player"])
+    try:
+        planned.answer(night_id=night.pk, player=player, answer=Answer(form.cleaned_data["answer"]))
+    except LedgerError as error:
+        return _answer_refused(request, membership, str(error))
+    return redirect(reverse("group_detail", args=[night.group_id]) + "#next-night")
+
+
+def _answering(membership: Membership, player_id: int | None) -> Player:
+    """Who the answer is for: the member's own player, or (host, co-host) anyone's."""
+    mine = own_player(membership.group_id, membership)
+    if player_id is None or (mine is not None and player_id == mine.pk):
+        if mine is None:
+            raise PermissionDenied("no player of the group is linked to this login")
+        return mine
+    if not membership.may_record:
+        raise PermissionDenied("only the host and co-hosts answer for other players")
+    player = Player.objects.filter(group_id=membership.group_id, pk=player_id).first()
+    if player is None:
+        raise Http404("no such player")
+    return player
+
+
+def _answer_refused(
+    request: AuthenticatedHttpRequest, membership: Membership, message: str
+) -> HttpResponse:
+    return _group_refused(request, membership, answer_error=message)

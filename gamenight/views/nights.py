@@ -44,6 +44,7 @@ from gamenight.pages.night import night_context, night_page
 from gamenight.pages.night_confirms import end_panel, split_panel
 from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
 from gamenight.services import LedgerError, PotsNotEmptyError
+from gamenight.services import next_night as planned
 from gamenight.services.digital import HandOverError
 from gamenight.services.nights import PotsChangedError
 from gamenight.services.request_keys import Result, once
@@ -105,10 +106,12 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
     if night.status != NightStatus.PLANNED:
         return redirect("night_detail", night_id=night.pk)
     players = list(night.group.players.coming())
+    # Who said they come is ticked; with no answer, the last night's table; else everyone.
+    coming = planned.coming_ids(night)
     form = StartNightForm(
         request.POST if request.method == "POST" else None,
         players=players,
-        ticked=_last_table(night) or {p.pk for p in players},
+        ticked=coming or _last_table(night) or {p.pk for p in players},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -125,7 +128,7 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
             form.add_error(None, str(error))
         else:
             return redirect("night_detail", night_id=night.pk)
-    context = {"form": form, "night": night}
+    context = {"form": form, "night": night, "ticked_by_answers": bool(coming)}
     status = BAD_INPUT if form.is_bound else 200
     return render_page(request, "nights/night_start.html", context, status=status)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 from helpers.people import make_members
 from seat_phones import link_of, phone, post_move, random_move
 
@@ -23,6 +24,7 @@ from engine.games.catalog import ENTRIES
 from engine.hands.showdown import HostRanking
 from gamenight import services
 from gamenight.models import (
+    Answer,
     DigitalHand,
     Group,
     HandStatus,
@@ -35,7 +37,8 @@ from gamenight.models import (
     Transaction,
 )
 from gamenight.reports import build
-from gamenight.services import TableHandInput, digital
+from gamenight.services import TableHandInput, digital, player_links
+from gamenight.services import next_night as planned
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 LATE = "Eva"  # in the group, not at the running night: "sit down" is offered
@@ -58,6 +61,8 @@ class Crawl:
     """A running digital hand by engine family."""
     finished: dict[str, DigitalHand] = field(default_factory=dict)
     """A digital hand played to its end, by engine family."""
+    withdrawn_link: str = ""
+    """The token of a player link the host withdrew."""
     phones: dict[str, Client] = field(default_factory=dict)
     """The phone holding a seat link of each hand, by engine family."""
     undone: Transaction | None = None
@@ -181,6 +186,27 @@ def _deal(crawl: Crawl, family: str, game: str, night: Night, moves: int) -> Non
     crawl.phones[family] = phone(link_of(hand, seat))
 
 
+def _next_night(crawl: Crawl) -> None:
+    """The next night planned with a start time and a note, one answer given; Anna has
+    her own link (the host's player page shows it), Carla one withdrawn."""
+    night = planned.plan(
+        group_id=crawl.group.pk,
+        by=crawl.owner,
+        date=timezone.localdate() + datetime.timedelta(days=3),
+        starts_at=datetime.time(19, 30),
+        place=PLACE,
+        note="",
+    )
+    planned.answer(night_id=night.pk, player=crawl.players[1], answer=Answer.COMING)
+    anna, carla = crawl.players[0], crawl.players[2]
+    player_links.make_link(group_id=crawl.group.pk, by=crawl.owner, player_id=anna.pk)
+    old = player_links.make_link(group_id=crawl.group.pk, by=crawl.owner, player_id=carla.pk)
+    player_links.revoke_link(
+        group_id=crawl.group.pk, by=crawl.owner, player_id=carla.pk, link_id=old.pk
+    )
+    crawl.withdrawn_link = old.token
+
+
 def seed_crawl() -> Crawl:
     members = make_members()
     group, owner = members.group, members.owner
@@ -228,6 +254,7 @@ def seed_crawl() -> Crawl:
     services.create_night(
         group_id=group.pk, by=owner, date=datetime.date(2026, 12, 25), season_id=season.pk
     )
+    _next_night(crawl)
     # The running night keeps no hand of its own: it offers "deal a hand".
     for n, (family, game) in enumerate(DIGITAL.items()):
         _deal(crawl, family, game, _night(group, owner, ids, 12 + n, season), moves=3)

@@ -47,13 +47,15 @@ from gamenight.models import (
     Night,
     NightReport,
     Player,
+    PlayerLink,
+    Rsvp,
     Season,
     SeasonReport,
     Seat,
     SeatLink,
     Transaction,
 )
-from gamenight.services import digital
+from gamenight.services import digital, player_links
 
 HUGE = "9" * 25
 BAD_VALUES: tuple[str, ...] = (
@@ -134,6 +136,8 @@ def world(table: Table) -> World:
         group_id=table.group.pk, by=table.owner, date=datetime.date(2026, 12, 4), starting_stack=20
     )
     other_night, other_hand = other_group_night(table)
+    # A player's own link: its answer endpoint is fuzzed with a live token too.
+    player_links.make_link(group_id=table.group.pk, by=table.owner, player_id=table.players[0].pk)
     return World(table, other_night, other_hand, season, planned)
 
 
@@ -169,6 +173,7 @@ def ids_of(world: World) -> dict[str, list[str]]:
         "token": [
             link.token if link else "nope",
             other_link.token if other_link else "x",
+            *PlayerLink.objects.values_list("token", flat=True)[:1],
             *junk_token,
         ],
         "game": ["guts", "no-such-game", "x" * 300],
@@ -279,7 +284,11 @@ def snapshot() -> tuple[Any, ...]:
         list(Membership.objects.values_list("pk", "role")),
         list(Player.objects.values_list("pk", "name", "email")),
         list(Season.objects.values_list("pk", "name")),
-        list(Night.objects.values_list("pk", "status", "dealer_id", "starting_stack")),
+        list(
+            Night.objects.values_list(
+                "pk", "status", "dealer_id", "starting_stack", "date", "place", "note", "starts_at"
+            )
+        ),
         list(Seat.objects.values_list("pk", "seated", "position")),
         list(Account.objects.values_list("pk", "balance")),
         Transaction.objects.count(),
@@ -287,6 +296,8 @@ def snapshot() -> tuple[Any, ...]:
         list(DigitalHand.objects.values_list("pk", "version", "status")),
         HandAction.objects.count(),
         list(SeatLink.objects.values_list("pk", "revoked")),
+        list(PlayerLink.objects.values_list("pk", "revoked")),
+        list(Rsvp.objects.values_list("pk", "night_id", "player_id", "answer")),
         list(NightReport.objects.values_list("pk", "status")),
         list(SeasonReport.objects.values_list("pk", "status")),
         User.objects.count(),

@@ -62,6 +62,8 @@ NOT_A_PAGE = {
     "night_events": "the TV's event stream (text/event-stream, no words: 'changed')",
     "tv_events": "the table link's event stream (text/event-stream, no words: 'changed')",
     "digital_replay_phh": "a PokerKit hand history file (PHH) for other programs, no page",
+    "night_ics": "a calendar file (.ics) for calendar apps, no page",
+    "player_link_ics": "a calendar file (.ics) for calendar apps, no page",
 }
 
 # ---------------------------------------------------------------- allowed
@@ -192,6 +194,7 @@ def _visitor_pages(crawl: Crawl) -> list[str]:
         reverse("password_reset_confirm", args=["MQ", "no-such-token"]),
         reverse("group_join", args=[crawl.group.invite_token]),
         reverse("rules_card", args=["guts"]),
+        reverse("player_link_page", args=[crawl.withdrawn_link]),
     ]
 
 
@@ -240,6 +243,7 @@ LAST = (
     "digital_revoke_link",
     "member_remove",
     "group_invite_rotate",
+    "player_link_revoke",
 )
 
 

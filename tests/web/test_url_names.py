@@ -117,6 +117,21 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("digital_act_for", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/act-for/"),
     ("digital_abandon", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/abandon/"),
     ("digital_revoke_link", {"night_id": 11, "link_id": 12}, "/nights/11/links/12/revoke/"),
+    # The next night and the players' own links (issue 17).
+    ("next_night_plan", {"group_id": 11}, "/groups/11/next-night/"),
+    ("night_answer", {"night_id": 11}, "/nights/11/answer/"),
+    ("night_ics", {"night_id": 11}, "/nights/11/night.ics"),
+    ("player_link_page", {"token": "Tok-en_9"}, "/p/Tok-en_9/"),
+    ("player_link_answer", {"token": "Tok-en_9", "night_id": 11}, "/p/Tok-en_9/nights/11/answer/"),
+    ("player_link_ics", {"token": "Tok-en_9", "night_id": 11}, "/p/Tok-en_9/nights/11/night.ics"),
+    ("player_link_report", {"token": "Tok-en_9", "night_id": 11}, "/p/Tok-en_9/nights/11/report/"),
+    ("player_link_standings", {"token": "Tok-en_9", "season_id": 12}, "/p/Tok-en_9/seasons/12/"),
+    ("player_link_make", {"group_id": 11, "player_id": 12}, "/groups/11/players/12/link/"),
+    (
+        "player_link_revoke",
+        {"group_id": 11, "player_id": 12, "link_id": 13},
+        "/groups/11/players/12/link/13/revoke/",
+    ),
 ]
 
 
