@@ -24,6 +24,7 @@ from gamenight.models.nights import (
 from gamenight.models.players import Player
 from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
+from gamenight.models.settling import TransferMark
 from gamenight.models.table_links import TableLink
 from gamenight.models.throttle import RateEvent
 
@@ -61,6 +62,7 @@ __all__ = [
     "TableLink",
     "Transaction",
     "TransactionKind",
+    "TransferMark",
     "new_invite_token",
     "new_seat_token",
 ]
