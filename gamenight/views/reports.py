@@ -15,11 +15,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
@@ -41,14 +42,16 @@ from gamenight.models import (
     Season,
     SeasonReport,
 )
+from gamenight.money import money
 from gamenight.pages.access import group_for_user, night_for_user, season_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, render_page
+from gamenight.pages.settling import night_rows
 from gamenight.reports import BadReportDataError, build, mailing
 from gamenight.reports.csv_export import entries_csv
 from gamenight.reports.labels import guts_label
 from gamenight.reports.night import ledger_rows
-from gamenight.services import LedgerError
+from gamenight.services import LedgerError, settling
 from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
 
@@ -57,14 +60,10 @@ OUT_OF_DATE = _("The form was out of date: please try again.")
 NOTHING_TO_MAIL = _("There is no report to mail yet.")
 
 
-def _money(cents: int) -> str:
-    return number_format(Decimal(cents) / 100, 2)
-
-
 def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]:
     data = report.data if report is not None and report.built_generation else {}
     settle = data.get("settle_up") if data else None
-    transfers = [{**t, "money": _money(t["cents"])} for t in (settle or {}).get("transfers", [])]
+    transfers = [{**t, "money": money(t["cents"])} for t in (settle or {}).get("transfers", [])]
     return {
         "report": report,
         "build_attempts_max": build.MAX_ATTEMPTS,
@@ -72,7 +71,7 @@ def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]
         "mail_form": MailAgainForm(),
         "data": data,
         "transfers": transfers,
-        "chip_value": _money(settle["chip_value_cents"]) if settle else "",
+        "chip_value": money(settle["chip_value_cents"]) if settle else "",
         "poll_seconds": POLL_SECONDS,
         **_ledger_problem(report),
         "game_label": game_title,
@@ -133,7 +132,8 @@ def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]
 @vary_on_headers("HX-Request")
 def night_report(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = night_for_user(request, night_id)
-    return render_page(request, "reports/night_report.html", _night_context(night, membership))
+    context = night_context(night, membership, request.user)
+    return render_page(request, "reports/night_report.html", context)
 
 
 @login_required
@@ -200,7 +200,7 @@ def night_report_mail(request: AuthenticatedHttpRequest, night_id: int) -> HttpR
 
 
 def _night_refused(
-    request: HtmxHttpRequest,
+    request: AuthenticatedHttpRequest,
     night: Night,
     membership: Membership,
     form: RebuildForm | None = None,
@@ -214,11 +214,17 @@ def _night_refused(
         error = str(
             _("The night is not over yet.") if night.status != NightStatus.CLOSED else OUT_OF_DATE
         )
-    context = _night_context(night, membership, rebuild_error=error, **errors)
+    context = night_context(night, membership, request.user, rebuild_error=error, **errors)
     return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
 
 
-def _night_context(night: Night, membership: Membership, **extra: Any) -> dict[str, Any]:
+def night_context(night: Night, membership: Membership, user: User, **extra: Any) -> dict[str, Any]:
+    report = NightReport.objects.filter(night=night).first()
+    built = _report_context(report)
+    if built["data"].get("settle_up"):
+        # The transfers with their paid marks and the buttons (gamenight/pages/settling.py).
+        settlement, people = settling.night_settlement(night, built["data"]["settle_up"])
+        built |= night_rows(settlement, people, membership, user)
     return {
         "night": night,
         "group": night.group,
@@ -236,7 +242,7 @@ def _night_context(night: Night, membership: Membership, **extra: Any) -> dict[s
             .order_by("id")
             .values_list("id", "deal__number", "deal__game")
         ],
-        **_report_context(NightReport.objects.filter(night=night).first()),
+        **built,
         **extra,
     }
 

@@ -114,6 +114,9 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("digital_act_for", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/act-for/"),
     ("digital_abandon", {"night_id": 11, "hand_id": 12}, "/nights/11/hands/12/abandon/"),
     ("digital_revoke_link", {"night_id": 11, "link_id": 12}, "/nights/11/links/12/revoke/"),
+    # Added since: settle-up that finishes (issue 17).
+    ("transfer_paid", {"night_id": 11}, "/nights/11/report/paid/"),
+    ("group_owes", {"group_id": 11}, "/groups/11/owes/"),
 ]
 
 
