@@ -52,7 +52,7 @@ def mark(
     key: str,
     paid: bool = True,
     back: str = "report",
-    **extra: Any,
+    headers: dict[str, str] | None = None,
 ) -> Any:
     return client.post(
         reverse("transfer_paid", args=[night.pk]),
@@ -63,8 +63,8 @@ def mark(
             "cents": t["cents"],
             "paid": "1" if paid else "0",
             "back": back,
-            **extra,
         },
+        headers=headers,
     )
 
 

@@ -13,7 +13,7 @@ from helpers.clients import client_for
 from report_people import People, make_people
 from settle_helpers import built_night, euros, link, mark, money_group, player_named, transfers
 
-from gamenight.models import AppendOnlyError, Night, TransferMark
+from gamenight.models import AppendOnlyError, Night, NightReport, TransferMark
 from gamenight.reports import build
 
 
@@ -237,3 +237,34 @@ def test_a_mark_stops_counting_once_the_results_are_corrected(
     owes = client.get(reverse("group_owes", args=[people.group.pk])).content.decode()
     assert euros(new[0]["cents"]) in owes
     assert "Some results were corrected" in owes
+
+
+def test_a_report_built_before_ids_were_stored_is_marked_by_names(
+    people: People, night: Night
+) -> None:
+    """Reports built before issue 17 name the players of a transfer only."""
+    report = NightReport.objects.get(night=night)
+    data = report.data
+    old = [{k: t[k] for k in ("payer", "payee", "cents")} for t in data["settle_up"]["transfers"]]
+    data["settle_up"]["transfers"] = old
+    NightReport.objects.filter(pk=report.pk).update(data=data)
+    t = {**old[0], "payer_id": player_named(people, old[0]["payer"]).pk}
+    t["payee_id"] = player_named(people, old[0]["payee"]).pk
+    client = client_for(people.owner)
+    assert mark(client, night, t, key="legacy").status_code == 302
+    assert "paid" in _transfer_li(_report(client, night), t)
+
+
+def test_an_htmx_tap_gets_the_report_again_and_a_refusal_its_part_with_the_message(
+    people: People, night: Night
+) -> None:
+    t = transfers(night)[0]
+    client = client_for(people.owner)
+    done = mark(client, night, t, key="hx-1", headers={"HX-Request": "true"})
+    assert done.status_code == 302  # htmx follows it and swaps the page's content
+    stale = mark(client_for(people.cohost), night, t, key="hx-2", headers={"HX-Request": "true"})
+    assert stale.status_code == 409
+    html = stale.content.decode()
+    assert "<html" not in html
+    assert 'id="content"' in html
+    assert "is already marked as paid" in html
