@@ -21,6 +21,7 @@ from gamenight.models import Membership, Night
 from gamenight.pages.access import group_for_user, night_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
+from gamenight.pages.report_context import night_context
 from gamenight.pages.settling import owes_context
 from gamenight.services import settling
 from gamenight.services.request_keys import Result
@@ -78,8 +79,6 @@ def _refused(
     if on_owes:
         context = owes_context(request.user, membership, paid_error=message)
         return render_page(request, "reports/owes.html", context, status=status)
-    from gamenight.views.reports import night_context
-
     context = night_context(night, membership, request.user, paid_error=message)
     return render_page(request, "reports/night_report.html", context, status=status)
 
