@@ -29,6 +29,7 @@ from gamenight.views import (
     reports,
     rules_cards,
     seasons,
+    settling,
     standings,
     tv,
 )
@@ -286,4 +287,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="season_report_mail",
     ),
     path("groups/<id:group_id>/chip-value/", reports.chip_value, name="chip_value"),
+    path("nights/<id:night_id>/report/paid/", settling.transfer_paid, name="transfer_paid"),
+    path("groups/<id:group_id>/owes/", settling.group_owes, name="group_owes"),
 ]

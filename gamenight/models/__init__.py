@@ -25,6 +25,7 @@ from gamenight.models.player_links import Answer, PlayerLink, Rsvp
 from gamenight.models.players import Player, PlayerMerge
 from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
+from gamenight.models.settling import TransferMark
 from gamenight.models.table_links import TableLink
 from gamenight.models.throttle import RateEvent
 
@@ -66,6 +67,7 @@ __all__ = [
     "TableLink",
     "Transaction",
     "TransactionKind",
+    "TransferMark",
     "new_invite_token",
     "new_seat_token",
 ]

@@ -8,7 +8,6 @@ PNG attachment and the entries as CSV. The backend is Django's EMAIL_BACKEND
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -17,23 +16,33 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from gamenight.models import NightReport, Player, SeasonReport
+from gamenight.money import money
 from gamenight.reports.build import built_in
+from gamenight.services.settling import open_before
 
 
 def _context(report: NightReport | SeasonReport) -> dict[str, Any]:
-    """The report's data with its dates as dates and its money as numbers, for the
-    template to write in the language's own way."""
+    """The report's data with its dates as dates for the template to write in the
+    language's own way, and its money already written so (called in that language)."""
     data = report.data
     transfers = [
-        {**t, "money": Decimal(t["cents"]) / 100}
+        {**t, "money": money(t["cents"])}
         for t in (data.get("settle_up") or {}).get("transfers", [])
     ]
     night = data.get("night") or {}
+    still_open = []
+    if isinstance(report, NightReport):
+        # What earlier nights left open, as a reminder (issue 17); nothing once all is paid.
+        still_open = [
+            {"payer": t.payer, "payee": t.payee, "money": money(t.key.cents), "day": t.day}
+            for t in open_before(report.night)
+        ]
     return {
         "data": data,
         "report": report,
         "night_date": _day(night.get("date")),
         "transfers": transfers,
+        "still_open": still_open,
     }
 
 

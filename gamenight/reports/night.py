@@ -332,7 +332,11 @@ def night_figures(
             if p in players
         ],
         "guts_history": guts_history,
-        "settle_up": settle_up_data({f.name: f.result for f in ordered}, chip_value_cents),
+        "settle_up": settle_up_data(
+            {f.name: f.result for f in ordered},
+            chip_value_cents,
+            ids={f.name: f.player_id for f in ordered},
+        ),
     }
     return NightFigures(
         data=data,
@@ -342,8 +346,14 @@ def night_figures(
     )
 
 
-def settle_up_data(results: dict[str, int], chip_value_cents: int | None) -> dict[str, Any] | None:
-    """Who pays whom (fewest transfers) when the group has set what a chip is worth."""
+def settle_up_data(
+    results: dict[str, int], chip_value_cents: int | None, *, ids: dict[str, int] | None = None
+) -> dict[str, Any] | None:
+    """Who pays whom (fewest transfers) when the group has set what a chip is worth.
+
+    With ``ids`` (a night's players by name) each transfer also names its players by
+    id: a paid mark is kept by id (gamenight/services/settling.py), a name may change.
+    """
     if not chip_value_cents:
         return None
     cents = {name: chips * chip_value_cents for name, chips in results.items()}
@@ -355,7 +365,15 @@ def settle_up_data(results: dict[str, int], chip_value_cents: int | None) -> dic
         ) from None
     return {
         "chip_value_cents": chip_value_cents,
-        "transfers": [{"payer": t.payer, "payee": t.payee, "cents": t.amount} for t in transfers],
+        "transfers": [
+            {
+                "payer": t.payer,
+                "payee": t.payee,
+                "cents": t.amount,
+                **({"payer_id": ids[t.payer], "payee_id": ids[t.payee]} if ids else {}),
+            }
+            for t in transfers
+        ],
     }
 
 

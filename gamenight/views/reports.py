@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -19,20 +17,15 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.formats import date_format, number_format
-from django.utils.translation import get_language, ngettext
+from django.utils.formats import date_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from gamenight import tasks
 from gamenight.forms.reports import ChipValueForm, MailAgainForm, RebuildForm
-from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
-    DigitalHand,
-    Group,
-    HandStatus,
     Membership,
     Night,
     NightReport,
@@ -44,87 +37,16 @@ from gamenight.models import (
 from gamenight.pages.access import group_for_user, night_for_user, season_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, render_page
+from gamenight.pages.report_context import chip_form, night_context, report_context
 from gamenight.reports import BadReportDataError, build, mailing
 from gamenight.reports.csv_export import entries_csv
-from gamenight.reports.labels import guts_label
-from gamenight.reports.names import current_names, renames
+from gamenight.reports.names import renames
 from gamenight.reports.night import ledger_rows
 from gamenight.services import LedgerError
-from gamenight.services.ledger_check import describe
 from gamenight.services.request_keys import Result, once
 
-POLL_SECONDS = 2
 OUT_OF_DATE = _("The form was out of date: please try again.")
 NOTHING_TO_MAIL = _("There is no report to mail yet.")
-
-
-def _money(cents: int) -> str:
-    return number_format(Decimal(cents) / 100, 2)
-
-
-def _report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]:
-    # Names as the players are called now (a rename or a merge since the build).
-    data = current_names(report.data) if report is not None and report.built_generation else {}
-    settle = data.get("settle_up") if data else None
-    transfers = [{**t, "money": _money(t["cents"])} for t in (settle or {}).get("transfers", [])]
-    return {
-        "report": report,
-        "build_attempts_max": build.MAX_ATTEMPTS,
-        "mail_attempts_max": tasks.MAIL_MAX_RETRIES + 1,
-        "mail_form": MailAgainForm(),
-        "data": data,
-        "transfers": transfers,
-        "chip_value": _money(settle["chip_value_cents"]) if settle else "",
-        "poll_seconds": POLL_SECONDS,
-        **_ledger_problem(report),
-        "game_label": game_title,
-        "game_mix": [{**m, "label": game_title(m["game"])} for m in (data.get("game_mix") or [])],
-        "dealers": [
-            {**d, "games": [{**g, "label": game_title(g["game"])} for g in d.get("games") or []]}
-            for d in (data.get("dealers") or [])
-        ],
-        "guts_history": [{**g, "label": guts_label(g)} for g in (data.get("guts_history") or [])],
-        "season_nights": [{**n, "day": _date(n.get("date"))} for n in (data.get("nights") or [])],
-        "biggest_pots": [
-            {**p, "label": game_title(p["game"]) if p["game"] else ""}
-            for p in (data.get("biggest_pots") or [])
-        ],
-    }
-
-
-def _date(iso: object) -> object:
-    """A date stored as ISO text, as a date (the template formats it in the reader's way)."""
-    try:
-        return date.fromisoformat(str(iso))
-    except ValueError:
-        return iso
-
-
-def _chip_form(group: Group, membership: Membership) -> ChipValueForm | None:
-    if membership.role != Role.HOST:
-        return None
-    cents = group.chip_value_cents
-    return ChipValueForm(initial={"chip_value": Decimal(cents) / 100 if cents else None})
-
-
-def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]:
-    """The worker's ledger check (night reports only), in the reader's language."""
-    problem = getattr(report, "ledger_problem", None)
-    if not problem:
-        return {}
-    if not isinstance(problem, dict):
-        problem = {"code": str(problem)[:100]}
-    count = problem.get("count")
-    more = count - 1 if isinstance(count, int) else 0
-    return {
-        "ledger_problem": describe(problem.get("code", ""), problem.get("params") or {}),
-        "ledger_more": ngettext(
-            "The check found %(n)s more problem.", "The check found %(n)s more problems.", more
-        )
-        % {"n": more}
-        if more > 0
-        else "",
-    }
 
 
 # ------------------------------------------------------------------ the night
@@ -135,7 +57,8 @@ def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]
 @vary_on_headers("HX-Request")
 def night_report(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = night_for_user(request, night_id)
-    return render_page(request, "reports/night_report.html", _night_context(night, membership))
+    context = night_context(night, membership, request.user)
+    return render_page(request, "reports/night_report.html", context)
 
 
 @login_required
@@ -202,7 +125,7 @@ def night_report_mail(request: AuthenticatedHttpRequest, night_id: int) -> HttpR
 
 
 def _night_refused(
-    request: HtmxHttpRequest,
+    request: AuthenticatedHttpRequest,
     night: Night,
     membership: Membership,
     form: RebuildForm | None = None,
@@ -216,31 +139,8 @@ def _night_refused(
         error = str(
             _("The night is not over yet.") if night.status != NightStatus.CLOSED else OUT_OF_DATE
         )
-    context = _night_context(night, membership, rebuild_error=error, **errors)
+    context = night_context(night, membership, request.user, rebuild_error=error, **errors)
     return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
-
-
-def _night_context(night: Night, membership: Membership, **extra: Any) -> dict[str, Any]:
-    return {
-        "night": night,
-        "group": night.group,
-        "membership": membership,
-        "may_rebuild": membership.may_record and night.status == NightStatus.CLOSED,
-        "rebuild_form": RebuildForm(),
-        "chip_form": _chip_form(night.group, membership),
-        "refresh_url": reverse("night_report", args=[night.pk]),
-        # The night's finished digital hands, each with its replay (one query).
-        "replays": [
-            {"hand": hand_id, "number": number, "game": game_title(game)}
-            for hand_id, number, game in DigitalHand.objects.filter(
-                night=night, status=HandStatus.FINISHED
-            )
-            .order_by("id")
-            .values_list("id", "deal__number", "deal__game")
-        ],
-        **_report_context(NightReport.objects.filter(night=night).first()),
-        **extra,
-    }
 
 
 # ------------------------------------------------------------------ the season
@@ -257,14 +157,14 @@ def _season_refused(
 def _season_context(season: Season, membership: Membership, **extra: Any) -> dict[str, Any]:
     report = SeasonReport.objects.filter(season=season).first()
     # The nights' dates come as dates from _report_context ("season_nights").
-    built = _report_context(report)
+    built = report_context(report)
     return {
         "season": season,
         "group": season.group,
         "membership": membership,
         "may_rebuild": membership.may_record,
         "rebuild_form": RebuildForm(),
-        "chip_form": _chip_form(season.group, membership),
+        "chip_form": chip_form(season.group, membership),
         "refresh_url": reverse("season_report", args=[season.group_id, season.pk]),
         **built,
         **extra,

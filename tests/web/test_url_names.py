@@ -132,6 +132,9 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
         {"group_id": 11, "player_id": 12, "link_id": 13},
         "/groups/11/players/12/link/13/revoke/",
     ),
+    # Added since: settle-up that finishes (issue 17).
+    ("transfer_paid", {"night_id": 11}, "/nights/11/report/paid/"),
+    ("group_owes", {"group_id": 11}, "/groups/11/owes/"),
 ]
 
 
