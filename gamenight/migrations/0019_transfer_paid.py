@@ -50,7 +50,7 @@ def drop_triggers(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> N
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("gamenight", "0017_season_scoring"),
+        ("gamenight", "0018_next_night"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

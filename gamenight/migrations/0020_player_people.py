@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gamenight', '0017_season_scoring'),
+        ('gamenight', '0019_transfer_paid'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
