@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from io import StringIO
 from typing import Any
 
@@ -11,20 +12,26 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from ledger_helpers import assert_ledger_consistent
+from ledger_helpers import Table, assert_ledger_consistent
+from test_digital_hands import play
 
 from gamenight.demo import SeedOptions, seed_demo
+from gamenight.services import digital
 from gamenight.models import (
     Account,
     Deal,
+    DigitalHand,
     Entry,
     Group,
+    HandAction,
+    HandStatus,
     Membership,
     Night,
     NightStatus,
     Player,
     Role,
     Season,
+    Seat,
     Transaction,
 )
 from gamenight.services.group_export import (
@@ -233,3 +240,43 @@ def test_the_commands_export_and_import_a_group() -> None:
         call_command("import_group", path, "--host", host.username, stdout=StringIO())
     with pytest.raises(CommandError, match="no user"):
         call_command("import_group", path, "--host", "nobody-here", stdout=StringIO())
+
+
+@pytest.mark.django_db
+def test_digital_hands_travel_with_their_log_seats_and_settlement(table: Table) -> None:
+    table.night.allowed_games = ["seven-card-stud"]
+    table.night.save()
+    rng = random.Random(3)
+    done = digital.start_hand(
+        night_id=table.night.pk, by=table.owner, key="s1", game="seven-card-stud"
+    )
+    play(done, rng)
+    running = digital.start_hand(
+        night_id=table.night.pk, by=table.owner, key="s2", game="seven-card-stud"
+    )
+    new_host = User.objects.create(username="digital-host")
+    copied = import_group(json.loads(json.dumps(export_group(table.group))), host=new_host)
+
+    hands = list(DigitalHand.objects.filter(night__group=copied).order_by("pk"))
+    assert [h.status for h in hands] == [HandStatus.FINISHED, HandStatus.RUNNING]
+    old = {h.start_key: h for h in DigitalHand.objects.filter(night=table.night)}
+    for hand in hands:
+        before = old[hand.start_key]
+        assert hand.state == before.state
+        assert hand.version == before.version
+        assert hand.started_by == new_host  # users do not travel
+        seats = [Seat.objects.get(pk=pk) for pk in hand.seat_ids]
+        assert all(s.night.group_id == copied.pk for s in seats)
+        assert [s.player.name for s in seats] == [
+            Seat.objects.get(pk=pk).player.name for pk in before.seat_ids
+        ]
+        actions = list(HandAction.objects.filter(hand=hand).values_list("version", "action"))
+        assert actions == list(HandAction.objects.filter(hand=before).values_list("version", "action"))
+    finished = hands[0]
+    assert finished.settlement is not None
+    assert finished.settlement.group_id == copied.pk
+    assert finished.deal.night.group_id == copied.pk
+    # The hand in play goes on in the new group, from the state it was in.
+    state = digital.hand_state(hands[1])
+    assert state.actor is not None
+    assert running.pk != hands[1].pk
