@@ -16,7 +16,6 @@ from ledger_helpers import Table, assert_ledger_consistent
 from test_digital_hands import play
 
 from gamenight.demo import SeedOptions, seed_demo
-from gamenight.services import digital
 from gamenight.models import (
     Account,
     Deal,
@@ -34,6 +33,7 @@ from gamenight.models import (
     Seat,
     Transaction,
 )
+from gamenight.services import digital
 from gamenight.services.group_export import (
     EXCLUDED,
     EXPORTED,
@@ -271,7 +271,9 @@ def test_digital_hands_travel_with_their_log_seats_and_settlement(table: Table) 
             Seat.objects.get(pk=pk).player.name for pk in before.seat_ids
         ]
         actions = list(HandAction.objects.filter(hand=hand).values_list("version", "action"))
-        assert actions == list(HandAction.objects.filter(hand=before).values_list("version", "action"))
+        assert actions == list(
+            HandAction.objects.filter(hand=before).values_list("version", "action")
+        )
     finished = hands[0]
     assert finished.settlement is not None
     assert finished.settlement.group_id == copied.pk
