@@ -18,6 +18,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext
 
 from engine.chips.settle_up import UnbalancedNetsError, settle_up
@@ -97,8 +98,17 @@ class NightFigures:
 
 def ledger_rows(night_ids: list[int]) -> list[LedgerRow]:
     """Every entry of the nights' transactions, in the order they were written."""
+    return _entry_rows(Q(transaction__night_id__in=night_ids))
+
+
+def group_ledger_rows(group_id: int) -> list[LedgerRow]:
+    """Every entry of the group, in the order it was written (the host's ledger CSV)."""
+    return _entry_rows(Q(transaction__group_id=group_id))
+
+
+def _entry_rows(which: Q) -> list[LedgerRow]:
     values = (
-        Entry.objects.filter(transaction__night_id__in=night_ids)
+        Entry.objects.filter(which)
         .order_by("transaction_id", "id")
         .values_list(
             "id",

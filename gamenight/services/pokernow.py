@@ -56,6 +56,7 @@ COLUMNS = (
 # A ledger of one night is a few kilobytes; anything far bigger is not one.
 MAX_BYTES = 200_000
 PLACE = "PokerNow"
+NAME_LENGTH = 60  # Player.name
 # The ledger's English memo and summary, read back in the reader's language by
 # gamenight.engine_words.ledger.MOVEMENT_REASONS.
 NET_MEMO = "net of the night at PokerNow"
@@ -129,6 +130,14 @@ def read(text: str, *, group: Group) -> Preview:
         nickname, pokernow_id, started = cells[0], cells[1], cells[2]
         if not nickname:
             raise PokerNowError(gettext("Row %(row)s has no nickname.") % {"row": number})
+        if len(nickname) > NAME_LENGTH or not nickname.isprintable():
+            # It may become a player's name: the database would refuse it (a 500).
+            raise PokerNowError(
+                gettext(
+                    "Row %(row)s: the nickname is too long or has characters a name cannot have."
+                )
+                % {"row": number}
+            )
         # Rows of one player (a rebuy is a new session) share PokerNow's player id.
         known = totals.setdefault(pokernow_id or nickname.lower(), _Sum(nickname, pokernow_id))
         known.buy_in += _chips(cells[4], number)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.utils import translation
 from helpers.people import Members, make_members
 from ledger_helpers import assert_ledger_consistent
 
@@ -18,6 +19,8 @@ from gamenight.models import (
     Transaction,
     TransactionKind,
 )
+from gamenight.reports import build
+from gamenight.reports.night import ledger_rows
 from gamenight.services import pokernow
 from gamenight.services.ledger_check import find_violations
 from gamenight.services.pokernow import PokerNowError
@@ -78,6 +81,11 @@ def test_the_import_books_a_closed_night_whose_nets_are_the_ledgers(members: Mem
     assert all(a.balance == 0 for a in stacks)
     assert find_violations(group_id=group.pk) == []
     assert_ledger_consistent(group)
+    # The night's report builds like any other's, its memos in the reader's language.
+    assert build.build_night(night.pk) == "built"
+    with translation.override("de"):
+        memos = {row.reason for row in ledger_rows([night.pk])}
+    assert "Ergebnis des Abends bei PokerNow" in memos
 
 
 def test_the_same_ledger_twice_is_refused(members: Members) -> None:
@@ -104,6 +112,8 @@ def test_the_same_ledger_twice_is_refused(members: Members) -> None:
         (HEADER + "anna,p1,,,100,0,0,-300\nben,p2,,,100,0,400,300\n", "more than"),
         (HEADER + "anna,p1,,,0,0,0,0\n", "at least two"),
         (HEADER + ",p1,,,100,0,0,-100\nben,p2,,,100,0,200,100\n", "nickname"),
+        (HEADER + "a\x00b,p1,,,100,0,0,-100\nben,p2,,,100,0,200,100\n", "nickname"),
+        (HEADER + "x" * 61 + ",p1,,,100,0,0,-100\nben,p2,,,100,0,200,100\n", "too long"),
     ],
 )
 def test_a_bad_ledger_is_refused_with_a_reason_and_writes_nothing(
