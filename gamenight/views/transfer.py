@@ -99,7 +99,8 @@ def group_ledger_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpRe
 @require_http_methods(["GET", "POST"])
 def group_import(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A group file from another installation (or a backup) as a new group you host."""
-    form = GroupImportForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"
+    form = GroupImportForm(request.POST if posted else None, request.FILES if posted else None)
     if request.method == "POST" and form.is_valid():
         raw = form.cleaned_data["file"]
 
@@ -124,11 +125,15 @@ def group_import(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _confirm_form(
-    request: AuthenticatedHttpRequest, membership: Membership, preview: pokernow_service.Preview
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    preview: pokernow_service.Preview,
+    *,
+    bound: bool,
 ) -> PokerNowConfirmForm:
     group = membership.group
     return PokerNowConfirmForm(
-        request.POST if "key" in request.POST else None,
+        request.POST if bound else None,
         players=preview.players,
         group_players=list(Player.objects.filter(group=group)),
         seasons=list(Season.objects.filter(group=group)),
@@ -160,7 +165,7 @@ def pokernow_preview(request: AuthenticatedHttpRequest, group_id: int) -> HttpRe
         preview = pokernow_service.read(text, group=membership.group)
     except LedgerError as error:
         return _transfer_page(request, membership, upload=upload, error=str(error))
-    form = _confirm_form(request, membership, preview)
+    form = _confirm_form(request, membership, preview, bound=False)
     form.initial["text"] = text
     current = current_season(list(Season.objects.filter(group=membership.group)))
     if current is not None:
@@ -181,7 +186,7 @@ def pokernow_confirm(request: AuthenticatedHttpRequest, group_id: int) -> HttpRe
         preview = pokernow_service.read(text, group=membership.group)
     except LedgerError as error:
         return _transfer_page(request, membership, error=str(error))
-    form = _confirm_form(request, membership, preview)
+    form = _confirm_form(request, membership, preview, bound=True)
     if form.is_valid():
         choices, season = form.choices(), form.cleaned_data["season"]
 
