@@ -62,6 +62,8 @@ NOT_A_PAGE = {
     "night_events": "the TV's event stream (text/event-stream, no words: 'changed')",
     "tv_events": "the table link's event stream (text/event-stream, no words: 'changed')",
     "digital_replay_phh": "a PokerKit hand history file (PHH) for other programs, no page",
+    "pokernow_confirm": "the confirm of a PokerNow preview, which needs a real PokerNow file "
+    "uploaded first (tests/web/test_views_group_transfer.py posts one)",
 }
 
 # ---------------------------------------------------------------- allowed

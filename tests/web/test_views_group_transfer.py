@@ -9,6 +9,16 @@ import json
 from typing import Any
 
 import pytest
+from crawl_text import (
+    ENGLISH_CAPITALISED,
+    ENGLISH_WORDS,
+    catalogue_phrases,
+    fold,
+    phrases_in,
+    visible_text,
+    without,
+    words_in,
+)
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -230,3 +240,29 @@ def test_a_forged_confirm_is_refused_without_a_500(members: Members) -> None:
     assert not Night.objects.filter(group=members.group).exists()
     assert client_of(members.cohost).post(url, {}).status_code == 403
     assert client_of(members.outsider).post(url, {}).status_code == 404
+
+
+def test_the_pokernow_preview_and_the_booked_night_speak_german(members: Members) -> None:
+    """What the language crawl cannot reach (it needs a real PokerNow file)."""
+    group, host = members.group, members.owner
+    client = client_of(host)
+    preview = _pokernow(client, group, LEDGER, **GERMAN)
+    names = [group.name, host.username, "anna", "Ben", "Carla", "PokerNow", "English"]
+    pages = [preview.content.decode()]
+    form = preview.context["form"]
+    data = {name: form[name].value() for name in form.fields}
+    booked = client.post(
+        f"/groups/{group.pk}/pokernow/confirm/",
+        {k: "" if v is None else v for k, v in data.items()},
+        follow=True,
+        **GERMAN,
+    )
+    pages.append(booked.content.decode())
+    for html in pages:
+        text = without(fold(visible_text(html)), names)
+        assert phrases_in(text, catalogue_phrases("en")) == []
+        assert words_in(text, ENGLISH_WORDS + ENGLISH_CAPITALISED) == []
+    assert (
+        "Ergebnis des Abends bei PokerNow"
+        in client.get(f"/groups/{group.pk}/ledger.csv", **GERMAN).content.decode()
+    )
