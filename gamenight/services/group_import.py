@@ -174,6 +174,20 @@ def _check_file_ledger(tables: dict[str, list[Row]]) -> None:
             )
 
 
+# Rows a batched INSERT writes at once (SQLite's limit of bound values is 32,766).
+BATCH = 500
+
+
+@dataclass
+class _Built:
+    obj: models.Model
+    old_id: int
+    later: list[tuple[str, str, int]]
+    """Deferred foreign keys: (attname, target label, old id)."""
+    ended_at: Any = None
+    closed: bool = False
+
+
 @dataclass
 class _Writer:
     tables: dict[str, list[Row]]
@@ -181,22 +195,18 @@ class _Writer:
     ids: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))
     deferred: list[tuple[type[models.Model], int, str, str, int]] = field(default_factory=list)
     closing: list[tuple[int, Any]] = field(default_factory=list)
+    fields: dict[str, list[models.Field[Any, Any]]] = field(default_factory=dict)
 
     def write(self) -> Group:
-        entries: dict[int, list[Row]] = defaultdict(list)
-        for entry in self.tables["gamenight.Entry"]:
-            entries[entry["transaction_id"]].append(entry)
         for item in EXPORTED:
-            if item.label == "gamenight.Entry":
-                continue  # written with their transaction
-            for row in self.tables[item.label]:
-                self._insert(item, row)
-                if item.label == "gamenight.Transaction":
-                    entry_item = next(i for i in EXPORTED if i.label == "gamenight.Entry")
-                    for entry in entries.pop(row["id"], []):
-                        self._insert(entry_item, entry)
-        if entries:
-            raise _damaged("gamenight.Entry", gettext("an entry of a transaction not in the file"))
+            self.fields[item.label] = exported_fields(item)
+        for item in EXPORTED:
+            if item.label == "gamenight.Transaction":
+                self._write_ledger(item)
+            elif item.label != "gamenight.Entry":  # written with their transaction
+                built = [self._build(item, row) for row in self.tables[item.label]]
+                for start in range(0, len(built), BATCH):
+                    self._insert(item, built[start : start + BATCH])
         for model, pk, attname, target, old in self.deferred:
             model._default_manager.filter(pk=pk).update(**{attname: self._map(target, old)})
         night_model = next(i.model for i in EXPORTED if i.label == "gamenight.Night")
@@ -211,6 +221,22 @@ class _Writer:
         Membership.objects.create(group=group, user=self.host, role=Role.HOST)
         return group
 
+    def _write_ledger(self, item: Exported) -> None:
+        """Each transaction, then at once its entries: the only order the guards allow
+        (on SQLite an entry goes only into the newest transaction, just written)."""
+        entry_item = next(i for i in EXPORTED if i.label == "gamenight.Entry")
+        entries: dict[int, list[Row]] = defaultdict(list)
+        for entry in self.tables[entry_item.label]:
+            entries[entry["transaction_id"]].append(entry)
+        for row in self.tables[item.label]:
+            # One by one: a reversal points at the transaction it reverses, written before.
+            self._insert(item, [self._build(item, row)])
+            legs = [self._build(entry_item, e).obj for e in entries.pop(row["id"], [])]
+            if legs:
+                entry_item.model._default_manager.bulk_create(legs)  # one INSERT, as posting
+        if entries:
+            raise _damaged(entry_item.label, gettext("an entry of a transaction not in the file"))
+
     def _map(self, label: str, old: Any) -> int:
         new = self.ids[label].get(old) if isinstance(old, int) else None
         if new is None:
@@ -219,18 +245,18 @@ class _Writer:
             )
         return new
 
-    def _insert(self, item: Exported, row: Row) -> None:
-        model = item.model
-        obj = model()
-        later: list[tuple[str, str, int]] = []
-        for f in exported_fields(item):
+    def _build(self, item: Exported, row: Row) -> _Built:
+        """The row as a new, unsaved object: every reference mapped to the new ids."""
+        obj = item.model()
+        built = _Built(obj=obj, old_id=row["id"], later=[])
+        for f in self.fields[item.label]:
             if f.primary_key or f.attname not in row:
                 continue  # a new id; a field the file lacks keeps its default
             value = row[f.attname]
             if f.is_relation and f.related_model is not None:
                 target = f.related_model._meta.label
                 if value is not None and f.name in DEFERRED_FKS.get(item.label, frozenset()):
-                    later.append((f.attname, target, value))
+                    built.later.append((f.attname, target, value))
                     value = None
                 elif value is not None:
                     value = self._map(target, value)
@@ -242,17 +268,31 @@ class _Writer:
         self._fill_users(obj)
         if item.label == "gamenight.Account":
             obj.balance = 0  # type: ignore[attr-defined]  # the entry trigger adds them up
-        closed = item.label == "gamenight.Night" and row.get("status") == NightStatus.CLOSED
-        if closed:
+        if item.label == "gamenight.Night" and row.get("status") == NightStatus.CLOSED:
             # Open while its rows go in (a closed night takes none), closed at the end.
-            ended_at = getattr(obj, "ended_at", None)
+            built.closed, built.ended_at = True, getattr(obj, "ended_at", None)
             obj.status = NightStatus.RUNNING  # type: ignore[attr-defined]
             obj.ended_at = None  # type: ignore[attr-defined]
-        obj.save_base(raw=True)
-        if closed:
-            self.closing.append((obj.pk, ended_at))
-        self.ids[item.label][row["id"]] = obj.pk
-        self.deferred += [(model, obj.pk, a, t, v) for a, t, v in later]
+        return built
+
+    def _insert(self, item: Exported, batch: list[_Built]) -> None:
+        """One INSERT for the batch, the stored values as they are (``raw``: no
+        ``auto_now_add`` "now"), as ``bulk_create`` and ``loaddata`` insert."""
+        model = item.model
+        pk = model._meta.pk
+        assert pk is not None
+        columns = [f for f in model._meta.local_concrete_fields if not f.primary_key]
+        queryset = model._base_manager.all()
+        returned = queryset._insert(  # type: ignore[attr-defined]  # bulk_create's own insert
+            [b.obj for b in batch], fields=columns, returning_fields=[pk], raw=True
+        )
+        for built, (new_id, *_) in zip(batch, returned, strict=True):
+            built.obj.pk = new_id
+            built.obj._state.adding = False
+            self.ids[item.label][built.old_id] = new_id
+            if built.closed:
+                self.closing.append((new_id, built.ended_at))
+            self.deferred += [(model, new_id, a, t, v) for a, t, v in built.later]
 
     def _fill_users(self, obj: models.Model) -> None:
         """Users do not travel: a required one is the importing host, others stay empty."""
