@@ -7,6 +7,12 @@ is decided once, below: :data:`EXPORTED` (in the order an import writes them)
 and :data:`EXCLUDED` (deliberately left out). tests/web/test_group_export.py
 fails when a model of the app is in neither, so a new model forces a decision.
 
+A field added later travels by itself: an older file lacks it and the import
+gives it its default; a file with a field this installation does not know is
+refused (it was written by a newer one). Bump :data:`VERSION` when a field
+changes its meaning or a model its name, so that an old importer refuses the
+file instead of misreading it.
+
 Left out on purpose: people's logins and roles (users, memberships, invites),
 secrets (invite tokens, seat and table links), what is built from the ledger
 (reports) and bookkeeping of requests (request keys, throttles).
