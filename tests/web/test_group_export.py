@@ -282,3 +282,14 @@ def test_digital_hands_travel_with_their_log_seats_and_settlement(table: Table) 
     state = digital.hand_state(hands[1])
     assert state.actor is not None
     assert running.pk != hands[1].pk
+
+
+@pytest.mark.django_db
+def test_a_file_from_before_a_field_existed_imports_with_the_fields_default() -> None:
+    group, host = _seeded()
+    data = export_group(group)
+    for row in data["models"]["gamenight.Season"]:
+        del row["scoring"]  # as a file written before seasons had a scoring rule
+    copied = import_group(data, host=host)
+    assert all(s.scoring == {} for s in Season.objects.filter(group=copied))
+    assert _totals(copied) == _totals(group)
