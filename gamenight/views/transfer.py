@@ -31,6 +31,7 @@ from gamenight.services import LedgerError
 from gamenight.services import pokernow as pokernow_service
 from gamenight.services.group_export import export_filename, export_group
 from gamenight.services.group_import import import_group, parse
+from gamenight.services.posting import check_key
 from gamenight.services.request_keys import RequestKeyConflictError, Result, once
 from gamenight.services.seasons import current_season
 
@@ -173,12 +174,21 @@ def pokernow_preview(request: AuthenticatedHttpRequest, group_id: int) -> HttpRe
     return _preview_page(request, membership, preview, form)
 
 
+def _answered(request: AuthenticatedHttpRequest, key: str) -> RequestKey | None:
+    """The first confirm sent with this key, if any. A key that is no key (a NUL byte,
+    which PostgreSQL refuses in a query: a 500) is looked up nowhere; the form refuses it."""
+    try:
+        check_key(key)
+    except LedgerError:
+        return None
+    return RequestKey.objects.filter(user=request.user, key=key, action=POKERNOW_ACTION).first()
+
+
 @login_required
 @require_POST
 def pokernow_confirm(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     membership = _host_of(request, group_id)
-    key = request.POST.get("key", "")
-    done = RequestKey.objects.filter(user=request.user, key=key, action=POKERNOW_ACTION).first()
+    done = _answered(request, request.POST.get("key", ""))
     if done is not None and done.answer_url:
         return redirect(done.answer_url)  # a double tap: where the first tap went
     text = request.POST.get("text", "")
