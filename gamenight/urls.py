@@ -31,6 +31,7 @@ from gamenight.views import (
     seasons,
     settling,
     standings,
+    transfer,
     tv,
 )
 
@@ -63,6 +64,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rules/<slug:game>/", rules_cards.rules_card, name="rules_card"),
     # ---------------------------------------------------------------- groups and members
     path("groups/new/", groups.group_create, name="group_create"),
+    path("groups/import/", transfer.group_import, name="group_import"),
     path("groups/<id:group_id>/", groups.group_detail, name="group_detail"),
     path(
         "groups/<id:group_id>/invite/rotate/",
@@ -90,6 +92,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="member_role",
     ),
     path("join/<token:token>/", groups.group_join, name="group_join"),
+    # ---------------------------------------------------------------- export and import
+    path("groups/<id:group_id>/transfer/", transfer.group_transfer, name="group_transfer"),
+    path("groups/<id:group_id>/export.json", transfer.group_export, name="group_export"),
+    path("groups/<id:group_id>/ledger.csv", transfer.group_ledger_csv, name="group_ledger_csv"),
+    path("groups/<id:group_id>/pokernow/", transfer.pokernow_preview, name="pokernow_preview"),
+    path(
+        "groups/<id:group_id>/pokernow/confirm/",
+        transfer.pokernow_confirm,
+        name="pokernow_confirm",
+    ),
     path("groups/<id:group_id>/players/new/", players.player_create, name="player_create"),
     path("groups/<id:group_id>/seasons/new/", seasons.season_create, name="season_create"),
     path(

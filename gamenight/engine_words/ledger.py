@@ -52,6 +52,9 @@ MOVEMENT_REASONS: Final[dict[str, Promise]] = {
     "back at the table": gettext_lazy("back at the table"),
     "the night's pots are split": gettext_lazy("the night's pots are split"),
     "folded rather than pay the pot": gettext_lazy("folded rather than pay the pot"),
+    # A night imported from a PokerNow ledger (gamenight.services.pokernow).
+    "net of the night at PokerNow": gettext_lazy("net of the night at PokerNow"),
+    "the night's ledger from PokerNow": gettext_lazy("the night's ledger from PokerNow"),
 }
 
 

@@ -10,6 +10,7 @@ spreadsheets show it. Numbers are written as numbers, signs and all.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 from collections.abc import Iterable, Mapping
 
@@ -52,6 +53,11 @@ def entries_csv(rows: Iterable[LedgerRow], *, nights: Mapping[int, str] | None =
     """One line per entry, oldest first; ``nights`` (label by night id) adds a first column."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
+    # Labels looked up once per value, not per row: a group's whole ledger has
+    # hundreds of thousands of rows and a handful of kinds and games.
+    transaction_kind = functools.cache(lambda value: _choice(TransactionKind, value))
+    account_kind = functools.cache(lambda value: _choice(AccountKind, value))
+    title = functools.cache(game_title)
     writer.writerow([str(c) for c in ((NIGHT_COLUMN,) if nights else ()) + COLUMNS])
     for row in rows:
         writer.writerow(
@@ -61,11 +67,11 @@ def entries_csv(rows: Iterable[LedgerRow], *, nights: Mapping[int, str] | None =
                 row.entry_id,
                 row.transaction_id,
                 row.created_at,
-                _choice(TransactionKind, row.kind),
+                transaction_kind(row.kind),
                 row.reverses_id or "",
                 row.deal_number or "",
-                game_title(row.game) if row.game else "",
-                _choice(AccountKind, row.account_kind),
+                title(row.game) if row.game else "",
+                account_kind(row.account_kind),
                 row.player_name,
                 row.amount,
                 row.reason,

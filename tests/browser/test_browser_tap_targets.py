@@ -83,6 +83,8 @@ def test_every_link_and_button_is_a_fingertip_wide(
         f"/groups/{night.group_id}/",
         f"/nights/{planned.pk}/start/",
         f"/groups/{night.group_id}/players/new/",
+        f"/groups/{night.group_id}/transfer/",
+        "/groups/import/",
     ):
         page.goto(path)
         fits_phone(page)

@@ -64,6 +64,8 @@ NOT_A_PAGE = {
     "digital_replay_phh": "a PokerKit hand history file (PHH) for other programs, no page",
     "night_ics": "a calendar file (.ics) for calendar apps, no page",
     "player_link_ics": "a calendar file (.ics) for calendar apps, no page",
+    "pokernow_confirm": "the confirm of a PokerNow preview, which needs a real PokerNow file "
+    "uploaded first (tests/web/test_views_group_transfer.py posts one)",
 }
 
 # ---------------------------------------------------------------- allowed

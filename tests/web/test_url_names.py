@@ -38,6 +38,13 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("member_role", {"group_id": 11, "membership_id": 12}, "/groups/11/members/12/role/"),
     ("group_jack_games", {"group_id": 11}, "/groups/11/jack-games/"),
     ("group_join", {"token": "Tok-en_9"}, "/join/Tok-en_9/"),
+    # Issue 17: export and import.
+    ("group_import", {}, "/groups/import/"),
+    ("group_transfer", {"group_id": 11}, "/groups/11/transfer/"),
+    ("group_export", {"group_id": 11}, "/groups/11/export.json"),
+    ("group_ledger_csv", {"group_id": 11}, "/groups/11/ledger.csv"),
+    ("pokernow_preview", {"group_id": 11}, "/groups/11/pokernow/"),
+    ("pokernow_confirm", {"group_id": 11}, "/groups/11/pokernow/confirm/"),
     ("player_create", {"group_id": 11}, "/groups/11/players/new/"),
     ("season_create", {"group_id": 11}, "/groups/11/seasons/new/"),
     ("season_edit", {"group_id": 11, "season_id": 3}, "/groups/11/seasons/3/edit/"),

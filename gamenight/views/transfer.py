@@ -1,0 +1,223 @@
+"""Issue 17's export and import pages: the host's page with the group file, the
+ledger CSV and the PokerNow import; the upload of a group file for any user.
+
+The PokerNow import shows a preview first (who is who, each net) and writes
+nothing until the host confirms it; the confirm is once per form key, so a
+double tap lands on the night the first tap booked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from gamenight.forms.transfer import GroupImportForm, PokerNowConfirmForm, PokerNowUploadForm
+from gamenight.http import AuthenticatedHttpRequest
+from gamenight.models import Membership, Player, RequestKey, Role, Season
+from gamenight.pages.access import group_for_user
+from gamenight.pages.render import BAD_INPUT, render_page
+from gamenight.reports.csv_export import entries_csv
+from gamenight.reports.night import group_ledger_rows
+from gamenight.services import LedgerError
+from gamenight.services import pokernow as pokernow_service
+from gamenight.services.group_export import export_filename, export_group
+from gamenight.services.group_import import import_group, parse
+from gamenight.services.posting import check_key
+from gamenight.services.request_keys import RequestKeyConflictError, Result, once
+from gamenight.services.seasons import current_season
+
+POKERNOW_ACTION = "pokernow_import"
+
+
+def _host_of(request: AuthenticatedHttpRequest, group_id: int) -> Membership:
+    membership = group_for_user(request, group_id)
+    if membership.role != Role.HOST:
+        raise PermissionDenied("only the host may export or import")
+    return membership
+
+
+def _transfer_page(
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    *,
+    upload: PokerNowUploadForm | None = None,
+    error: str = "",
+) -> HttpResponse:
+    context = {
+        "group": membership.group,
+        "upload": upload or PokerNowUploadForm(),
+        "pokernow_error": error,
+    }
+    status = BAD_INPUT if error or (upload is not None and upload.errors) else 200
+    return render_page(request, "groups/transfer.html", context, status=status)
+
+
+@login_required
+@require_GET
+def group_transfer(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
+    return _transfer_page(request, _host_of(request, group_id))
+
+
+@login_required
+@require_GET
+def group_export(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
+    group = _host_of(request, group_id).group
+    body = json.dumps(export_group(group), cls=DjangoJSONEncoder)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(group)}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+@require_GET
+def group_ledger_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
+    """Every entry of the group, oldest first, in the reader's language."""
+    group = _host_of(request, group_id).group
+    labels = {
+        pk: day.isoformat() + (f" {place}" if place else "")
+        for pk, day, place in group.nights.values_list("pk", "date", "place")
+    }
+    # The night column even for a group without nights (the header stays the same).
+    text = entries_csv(group_ledger_rows(group.pk), nights=labels or {0: ""})
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    day = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="ledger-{group.pk}-{day}.csv"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_import(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """A group file from another installation (or a backup) as a new group you host."""
+    posted = request.method == "POST"
+    form = GroupImportForm(request.POST if posted else None, request.FILES if posted else None)
+    if request.method == "POST" and form.is_valid():
+        raw = form.cleaned_data["file"]
+
+        def write() -> Result:
+            group = import_group(parse(raw), host=request.user)
+            return group, reverse("group_detail", args=[group.pk])
+
+        try:
+            url = once(
+                user=request.user,
+                key=form.cleaned_data["key"],
+                action="group_import",
+                payload={"sha256": hashlib.sha256(raw).hexdigest()},
+                write=write,
+            )
+        except LedgerError as error:
+            form.add_error("file", str(error))
+        else:
+            return redirect(url)
+    status = BAD_INPUT if form.is_bound else 200
+    return render_page(request, "groups/group_import.html", {"form": form}, status=status)
+
+
+def _confirm_form(
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    preview: pokernow_service.Preview,
+    *,
+    bound: bool,
+) -> PokerNowConfirmForm:
+    group = membership.group
+    return PokerNowConfirmForm(
+        request.POST if bound else None,
+        players=preview.players,
+        group_players=list(Player.objects.filter(group=group)),
+        seasons=list(Season.objects.filter(group=group)),
+    )
+
+
+def _preview_page(
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    preview: pokernow_service.Preview,
+    form: PokerNowConfirmForm,
+    *,
+    status: int = 200,
+) -> HttpResponse:
+    context = {"group": membership.group, "preview": preview, "form": form}
+    return render_page(request, "groups/pokernow_preview.html", context, status=status)
+
+
+@login_required
+@require_POST
+def pokernow_preview(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
+    """The uploaded ledger as it would be booked; nothing is written yet."""
+    membership = _host_of(request, group_id)
+    upload = PokerNowUploadForm(request.POST, request.FILES)
+    if not upload.is_valid():
+        return _transfer_page(request, membership, upload=upload)
+    text = upload.cleaned_data["file"]
+    try:
+        preview = pokernow_service.read(text, group=membership.group)
+    except LedgerError as error:
+        return _transfer_page(request, membership, upload=upload, error=str(error))
+    form = _confirm_form(request, membership, preview, bound=False)
+    form.initial["text"] = text
+    current = current_season(list(Season.objects.filter(group=membership.group)))
+    if current is not None:
+        form.initial["season"] = current.pk
+    return _preview_page(request, membership, preview, form)
+
+
+def _answered(request: AuthenticatedHttpRequest, key: str) -> RequestKey | None:
+    """The first confirm sent with this key, if any. A key that is no key (a NUL byte,
+    which PostgreSQL refuses in a query: a 500) is looked up nowhere; the form refuses it."""
+    try:
+        check_key(key)
+    except LedgerError:
+        return None
+    return RequestKey.objects.filter(user=request.user, key=key, action=POKERNOW_ACTION).first()
+
+
+@login_required
+@require_POST
+def pokernow_confirm(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
+    membership = _host_of(request, group_id)
+    done = _answered(request, request.POST.get("key", ""))
+    if done is not None and done.answer_url:
+        return redirect(done.answer_url)  # a double tap: where the first tap went
+    text = request.POST.get("text", "")
+    try:
+        preview = pokernow_service.read(text, group=membership.group)
+    except LedgerError as error:
+        return _transfer_page(request, membership, error=str(error))
+    form = _confirm_form(request, membership, preview, bound=True)
+    if form.is_valid():
+        choices, season = form.choices(), form.cleaned_data["season"]
+
+        def write() -> Result:
+            night = pokernow_service.import_night(
+                group_id=group_id, by=request.user, text=text, choices=choices, season_id=season
+            )
+            return night, reverse("night_detail", args=[night.pk])
+
+        try:
+            url = once(
+                user=request.user,
+                key=form.cleaned_data["key"],
+                action=POKERNOW_ACTION,
+                payload={"digest": preview.digest, "choices": choices, "season": season},
+                write=write,
+            )
+        except RequestKeyConflictError as error:
+            form.add_error(None, str(error))
+        except LedgerError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect(url)
+    return _preview_page(request, membership, preview, form, status=BAD_INPUT)
