@@ -93,10 +93,15 @@ SECRET_FIELDS: dict[str, frozenset[str]] = {
 # later): inserted empty, set once every row exists.
 DEFERRED_FKS: dict[str, frozenset[str]] = {
     "gamenight.Night": frozenset({"dealer"}),
-    # A merged player points at the kept one, who may come later in the file.
-    "gamenight.Player": frozenset({"merged_into"}),
-    # A reversing mark points at the mark it takes back (same model).
-    "gamenight.TransferMark": frozenset({"reverses"}),
+}
+
+# Foreign keys to a row of the same model that has none itself (one hop): the rows
+# without go in first, then the rows with, mapped at once. Not deferred, because an
+# empty value would break a constraint on the way (a merged player, who bears the
+# kept one's name, counts as a second player of that name until it points at them).
+SELF_FKS: dict[str, str] = {
+    "gamenight.Player": "merged_into_id",  # a merged player points at the kept one
+    "gamenight.TransferMark": "reverses_id",  # a mark taken back points at the mark
 }
 
 # Ids kept inside JSON fields (not foreign keys, so Django cannot see them): the

@@ -39,6 +39,7 @@ from gamenight.services.group_export import (
     EXPORTED,
     FORMAT,
     JSON_IDS,
+    SELF_FKS,
     VERSION,
     Exported,
     exported_fields,
@@ -97,6 +98,15 @@ def import_group(data: Mapping[str, Any], *, host: User) -> Group:
             % {"error": _short(error)}
         ) from None
     return group
+
+
+def _waves(label: str, rows: list[Row]) -> list[list[Row]]:
+    """The rows in the order they can go in: with a one-hop self reference
+    (:data:`SELF_FKS`), those pointing nowhere first."""
+    attname = SELF_FKS.get(label)
+    if attname is None:
+        return [rows]
+    return [[r for r in rows if r.get(attname) is None], [r for r in rows if r.get(attname)]]
 
 
 def _short(error: Exception) -> str:
@@ -204,9 +214,10 @@ class _Writer:
             if item.label == "gamenight.Transaction":
                 self._write_ledger(item)
             elif item.label != "gamenight.Entry":  # written with their transaction
-                built = [self._build(item, row) for row in self.tables[item.label]]
-                for start in range(0, len(built), BATCH):
-                    self._insert(item, built[start : start + BATCH])
+                for wave in _waves(item.label, self.tables[item.label]):
+                    built = [self._build(item, row) for row in wave]
+                    for start in range(0, len(built), BATCH):
+                        self._insert(item, built[start : start + BATCH])
         for model, pk, attname, target, old in self.deferred:
             model._default_manager.filter(pk=pk).update(**{attname: self._map(target, old)})
         night_model = next(i.model for i in EXPORTED if i.label == "gamenight.Night")

@@ -79,7 +79,9 @@ def answers(night: Night) -> Answers:
     """Two queries: the group's players and the night's answers."""
     given = dict(Rsvp.objects.filter(night=night).values_list("player_id", "answer"))
     result = Answers(by_player=given)
-    for player in Player.objects.filter(group_id=night.group_id):
+    # Merged players are their kept person; hidden ones count only if they answered.
+    people = Player.objects.filter(group_id=night.group_id).people()
+    for player in people.filter(Q(hidden=False) | Q(pk__in=list(given))):
         answer = given.get(player.pk)
         if answer == Answer.COMING:
             result.coming.append(player)
