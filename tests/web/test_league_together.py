@@ -7,8 +7,9 @@ from __future__ import annotations
 import datetime
 import json
 
+import pytest
 from django.utils import timezone
-from test_people import League, _rows, league  # noqa: F401  (the fixture)
+from test_people import League, _rows, make_league
 
 from gamenight.models import Answer, Player, PlayerMerge, Rsvp, TransferMark
 from gamenight.services import next_night, people
@@ -16,6 +17,11 @@ from gamenight.services.group_export import export_group
 from gamenight.services.group_import import import_group, parse
 from gamenight.services.ledger_check import find_violations
 from tests.helpers.people import make_user
+
+
+@pytest.fixture
+def league(db: None) -> League:
+    return make_league()
 
 
 def _merged_hidden_and_answered(league: League) -> None:
@@ -82,7 +88,8 @@ def test_merges_hidden_players_answers_and_marks_travel_through_export_and_impor
     assert after == before
     new = {p.name + ("*" if p.merged_into_id else ""): p for p in copied.players.all()}
     assert new["Anna*"].merged_into_id == new["Anna"].pk  # the alias points at the copy
-    assert new["Carla"].hidden and not new["Ben"].hidden
+    assert new["Carla"].hidden
+    assert not new["Ben"].hidden
     merge = PlayerMerge.objects.get(group=copied)
     assert (merge.kept_id, merge.merged_id) == (new["Anna"].pk, new["Anna*"].pk)
     rsvp = Rsvp.objects.get(night__group=copied)
