@@ -88,5 +88,7 @@ def player_page(
         # The player's own link, for the host and co-hosts (links/_host_panel.html).
         "may_manage_link": membership.may_record,
         "player_link": player_links.annotated_link(player) if membership.may_record else None,
+        # Links made for entries merged into this player open this page too.
+        "merged_links": player_links.merged_links(player) if membership.may_record else [],
     }
     return render(request, "standings/player.html", context, status=status)
