@@ -109,7 +109,7 @@ def player_login(request: AuthenticatedHttpRequest, group_id: int, player_id: in
 
     def write() -> Result:
         player = set_login(group_id=group_id, player_id=player_id, by=request.user, user_id=user_id)
-        return player, _page_url(group_id, player.pk) + "#player-actions"
+        return player, _page_url(group_id, player.pk)
 
     try:
         return redirect(
