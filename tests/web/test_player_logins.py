@@ -4,15 +4,20 @@ one player of a group, and a merge keeps the kept player's tie."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from helpers.clients import client_for
 from helpers.people import Members, make_members, make_user
 
 from gamenight import services
-from gamenight.models import Player
+from gamenight.models import Answer, Player, Rsvp
+from gamenight.services import next_night as planned
 from gamenight.services.people import merge_players
 
 
@@ -149,3 +154,41 @@ def test_a_merge_gives_the_kept_player_the_merged_ones_tie_when_it_has_none(
     Player.objects.filter(pk=dup.pk).update(user=members.cohost)
     _merge(members, anna, dup)
     assert (_tie(members, anna), _tie(members, dup)) == (members.cohost.pk, None)
+
+
+def _plan_next(members: Members) -> int:
+    night = planned.plan(
+        group_id=members.group.pk,
+        by=members.owner,
+        date=timezone.localdate() + datetime.timedelta(days=3),
+        starts_at=datetime.time(20, 0),
+        place="",
+        note="",
+    )
+    return int(night.pk)
+
+
+def test_once_tied_the_member_answers_for_themselves_on_the_group_page(
+    members: Members, client: Client
+) -> None:
+    anna = _player(members, "Anna")
+    night_id = _plan_next(members)
+    group_page = reverse("group_detail", args=[members.group.pk])
+    client.force_login(members.viewer)
+    assert "Tell your host whether you are coming" in client.get(group_page).content.decode()
+    owner = client_for(members.owner)
+    sent = {"key": "k1", "login": str(members.viewer.pk)}
+    assert owner.post(_url(members, anna), sent).status_code == 302
+    assert 'name="answer" value="coming"' in client.get(group_page).content.decode()
+    answer = reverse("night_answer", args=[night_id])
+    assert client.post(answer, {"answer": "coming"}).status_code == 302
+    assert list(Rsvp.objects.values_list("player_id", "answer")) == [(anna.pk, Answer.COMING)]
+
+
+def test_a_member_tied_by_the_invite_answers_without_the_host(members: Members) -> None:
+    _player(members, "Ben")
+    _plan_next(members)
+    ben = User.objects.create(username="bk", first_name="Ben")
+    _joins(members, ben)
+    page = client_for(ben).get(reverse("group_detail", args=[members.group.pk]))
+    assert 'name="answer" value="coming"' in page.content.decode()
