@@ -19,6 +19,7 @@ from gamenight import services
 from gamenight.models import Answer, Player, Rsvp
 from gamenight.services import next_night as planned
 from gamenight.services.people import merge_players
+from gamenight.services.player_logins import LoginRefusedError, set_login
 
 
 @pytest.fixture
@@ -192,3 +193,20 @@ def test_a_member_tied_by_the_invite_answers_without_the_host(members: Members) 
     _joins(members, ben)
     page = client_for(ben).get(reverse("group_detail", args=[members.group.pk]))
     assert 'name="answer" value="coming"' in page.content.decode()
+
+
+@pytest.mark.postgres
+def test_one_login_a_player_per_group_on_postgresql(on_postgres: None) -> None:
+    """Migration 0021's constraint on PostgreSQL: a second tie in the group is refused
+    by the database, and the page's service says so instead of a 500."""
+    members = make_members()
+    anna, ben = _player(members, "Anna"), _player(members, "Ben")
+    Player.objects.filter(pk=anna.pk).update(user=members.viewer)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.filter(pk=ben.pk).update(user=members.viewer)
+    with pytest.raises(LoginRefusedError, match="viewer logs in as Anna already"):
+        set_login(
+            group_id=members.group.pk, player_id=ben.pk, by=members.owner, user_id=members.viewer.pk
+        )
+    _joins(members, make_user("ben"))
+    assert _tie(members, ben) == User.objects.get(username="ben").pk
