@@ -35,7 +35,13 @@ def member_label(user: User) -> str:
 def login_choices(player: Player) -> list[User]:
     """The members the player's login may be: not tied to another player of the group
     (one query)."""
-    tied = Player.objects.filter(group_id=player.group_id, user__isnull=False).exclude(pk=player.pk)
+    # A login left on a merged row is free (earlier merges left it there when the kept
+    # player had a login of its own): that row has no page to untie it on.
+    tied = (
+        Player.objects.people()
+        .filter(group_id=player.group_id, user__isnull=False)
+        .exclude(pk=player.pk)
+    )
     return list(
         User.objects.filter(memberships__group_id=player.group_id)
         .exclude(pk__in=tied.values("user_id"))
@@ -60,6 +66,10 @@ def set_login(*, group_id: int, player_id: int, by: User, user_id: int | None) -
             _refuse_unless_free(group_id, player, user_id)
         try:
             with transaction.atomic():  # a savepoint: another player tied at the same moment
+                if user_id is not None:
+                    Player.objects.filter(
+                        group_id=group_id, user_id=user_id, merged_into__isnull=False
+                    ).update(user=None)
                 Player.objects.filter(pk=player.pk).update(user_id=user_id)
         except IntegrityError:
             raise LoginRefusedError(
@@ -75,7 +85,12 @@ def _refuse_unless_free(group_id: int, player: Player, user_id: int) -> None:
     )
     if member is None:
         raise LoginRefusedError(gettext("this login is not a member of the group: reload the page"))
-    other = Player.objects.filter(group_id=group_id, user_id=user_id).exclude(pk=player.pk).first()
+    other = (
+        Player.objects.people()
+        .filter(group_id=group_id, user_id=user_id)
+        .exclude(pk=player.pk)
+        .first()
+    )
     if other is not None:
         raise LoginRefusedError(
             gettext("%(login)s logs in as %(name)s already: untie them there first")

@@ -210,3 +210,16 @@ def test_one_login_a_player_per_group_on_postgresql(on_postgres: None) -> None:
         )
     _joins(members, make_user("ben"))
     assert _tie(members, ben) == User.objects.get(username="ben").pk
+
+
+def test_a_login_left_on_a_merged_player_is_free_to_tie(members: Members, client: Client) -> None:
+    """A merge made before merges dropped the merged player's login left it there: that
+    row has no page of its own, so the login is offered and moves on saving."""
+    anna, dup, ben = _player(members, "Anna"), _player(members, "Anna B"), _player(members, "Ben")
+    _merge(members, anna, dup)
+    Player.objects.filter(pk=dup.pk).update(user=members.viewer)
+    client.force_login(members.owner)
+    assert f'<option value="{members.viewer.pk}">viewer</option>' in _page(client, members, ben)
+    sent = {"key": "k1", "login": str(members.viewer.pk)}
+    assert client.post(_url(members, ben), sent).status_code == 302
+    assert (_tie(members, ben), _tie(members, dup)) == (members.viewer.pk, None)
