@@ -250,6 +250,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="player_hide",
     ),
     path(
+        "groups/<id:group_id>/players/<id:player_id>/login/",
+        people.player_login,
+        name="player_login",
+    ),
+    path(
         "groups/<id:group_id>/players/<id:player_id>/merge/",
         people.player_merge,
         name="player_merge",

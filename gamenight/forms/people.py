@@ -29,6 +29,20 @@ class HideForm(KeyedForm):
     )
 
 
+class LoginForm(KeyedForm):
+    """Which member's login is this player ("" for nobody), from ``users``."""
+
+    login = forms.TypedChoiceField(
+        label=_("Logs in as"), coerce=int, empty_value=None, required=False
+    )
+
+    def __init__(self, *args: Any, users: Iterable[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["login"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", _("nobody")), *users]
+
+
 class MergePickForm(forms.Form):
     """Which other player is the same person (asked before the confirmation)."""
 

@@ -65,6 +65,12 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=~Q(merged_into=models.F("pk")), name="player_not_merged_into_itself"
             ),
+            # One login is one person of a group: "you" on a page is never two players.
+            models.UniqueConstraint(
+                fields=["group", "user"],
+                condition=Q(user__isnull=False),
+                name="player_login_once_in_group",
+            ),
         ]
 
     def __str__(self) -> str:

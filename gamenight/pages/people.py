@@ -8,11 +8,12 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from gamenight.forms.people import HideForm, MergePickForm, RenameForm
+from gamenight.forms.people import HideForm, LoginForm, MergePickForm, RenameForm
 from gamenight.games import game_title
 from gamenight.models import Membership, Player, Role
 from gamenight.services import player_links
 from gamenight.services import standings as computed
+from gamenight.services.player_logins import login_choices, member_label
 
 
 def player_actions(
@@ -32,7 +33,22 @@ def player_actions(
     }
     # The list to merge from is on the merge page: this page stays at its queries.
     context["may_merge"] = membership.role == Role.HOST
+    context.update(login_context(player))
     return context
+
+
+def login_context(player: Player) -> dict[str, Any]:
+    """Whose login the player is, and the control to change it (members not tied to
+    another player, and the current one): two queries, for hosts and co-hosts only."""
+    users = login_choices(player)
+    current = next((u for u in users if u.pk == player.user_id), None)
+    return {
+        "login_form": LoginForm(
+            initial={"login": player.user_id or ""},
+            users=[(u.pk, member_label(u)) for u in users],
+        ),
+        "login_name": member_label(current) if current is not None else "",
+    }
 
 
 def merge_pick(kept: Player, data: object = None) -> MergePickForm:
@@ -72,5 +88,7 @@ def player_page(
         # The player's own link, for the host and co-hosts (links/_host_panel.html).
         "may_manage_link": membership.may_record,
         "player_link": player_links.annotated_link(player) if membership.may_record else None,
+        # Links made for entries merged into this player open this page too.
+        "merged_links": player_links.merged_links(player) if membership.may_record else [],
     }
     return render(request, "standings/player.html", context, status=status)

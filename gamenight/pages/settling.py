@@ -45,8 +45,8 @@ def transfer_row(
         # One key per button and state: a double tap of it writes once; the next
         # state's button (after a reload) is a new request.
         "form_key": f"{key}-{t.key.payer_id}-{t.key.payee_id}-{t.key.cents}-{int(t.paid)}",
-        "mine": people.users.get(t.key.payer_id) == user.pk,
-        "to_me": people.users.get(t.key.payee_id) == user.pk,
+        "mine": people.login(t.key.payer_id) == user.pk,
+        "to_me": people.login(t.key.payee_id) == user.pk,
     }
 
 
@@ -100,14 +100,15 @@ def owes_context(user: User, membership: Membership, **extra: Any) -> dict[str, 
     persons: dict[int, PersonOwes] = {}
     settled: list[dict[str, Any]] = []
     stale: list[dict[str, Any]] = []
-    mine = {pk for pk, user_id in people.users.items() if user_id == user.pk}
 
     def person(player_id: int) -> PersonOwes:
-        if player_id not in persons:
-            persons[player_id] = PersonOwes(
-                player_id=player_id, name=people.name(player_id), me=player_id in mine
+        """The person's part of the page: a merged player's transfers go to the kept one."""
+        pk = people.person(player_id)
+        if pk not in persons:
+            persons[pk] = PersonOwes(
+                player_id=pk, name=people.name(pk), me=people.login(pk) == user.pk
             )
-        return persons[player_id]
+        return persons[pk]
 
     for s in settlements:
         for t in s.transfers:

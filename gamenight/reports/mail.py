@@ -18,7 +18,7 @@ from django.utils import translation
 from gamenight.models import NightReport, Player, SeasonReport
 from gamenight.money import money
 from gamenight.reports.build import built_in
-from gamenight.services.settling import open_before
+from gamenight.services.settling import open_debts_before
 
 
 def _context(report: NightReport | SeasonReport) -> dict[str, Any]:
@@ -32,10 +32,11 @@ def _context(report: NightReport | SeasonReport) -> dict[str, Any]:
     night = data.get("night") or {}
     still_open = []
     if isinstance(report, NightReport):
-        # What earlier nights left open, as a reminder (issue 17); nothing once all is paid.
+        # What earlier nights left open, as a reminder (issue 17), one line a pair of
+        # people (merged players as the kept one); nothing once all is paid.
         still_open = [
-            {"payer": t.payer, "payee": t.payee, "money": money(t.key.cents), "day": t.day}
-            for t in open_before(report.night)
+            {"payer": d.payer, "payee": d.payee, "money": money(d.cents), "day": d.since}
+            for d in open_debts_before(report.night)
         ]
     return {
         "data": data,

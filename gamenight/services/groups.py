@@ -28,6 +28,7 @@ from gamenight.models import (
 from gamenight.models.groups import invite_expiry
 from gamenight.services.access import User, group_for_recording, membership_for
 from gamenight.services.errors import BadAmountError, InviteError, LedgerError
+from gamenight.services.player_logins import tie_on_join
 from gamenight.services.posting import check_chips
 
 
@@ -131,9 +132,11 @@ def join_group(*, token: str, user: AuthUser) -> Membership:
             invite.used_by = user
             invite.used_at = timezone.now()
             invite.save(update_fields=["used_by", "used_at"])
-        membership, _ = Membership.objects.get_or_create(
+        membership, joined = Membership.objects.get_or_create(
             group=link.group, user=user, defaults={"role": Role.PLAYER}
         )
+        if joined:
+            tie_on_join(membership)
     return membership
 
 

@@ -283,11 +283,18 @@ def merge_players(*, group_id: int, kept_id: int, merged_id: int, by: User) -> P
 
 
 def _carry_contact(kept: Player, merged: Player) -> None:
-    """The kept player takes the login and e-mail the merged one had, if it had none."""
+    """The kept player takes the login and e-mail the merged one had, if it had none.
+
+    The merged row loses its login either way: it reads as the kept person, and a
+    login tied to it would be a "you" on pages that show someone else's name.
+    """
     changed: list[str] = []
+    if merged.user_id is not None:
+        Player.objects.filter(Q(pk=merged.pk) | Q(merged_into=kept)).exclude(pk=kept.pk).update(
+            user=None
+        )
     if kept.user_id is None and merged.user_id is not None:
         kept.user_id, changed = merged.user_id, [*changed, "user"]
-        Player.objects.filter(pk=merged.pk).update(user=None)
     if not kept.email and merged.email:
         kept.email, changed = merged.email, [*changed, "email"]
     if changed:

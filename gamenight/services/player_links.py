@@ -8,8 +8,10 @@ say the link was withdrawn instead of a bare 404.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
 from django.http import Http404
 
 from gamenight.models import Player, PlayerLink
@@ -28,9 +30,11 @@ def with_live_link(players: QuerySet[Player]) -> QuerySet[Player]:
     """The players with their live link's id and token (or None) in the same query,
     for :func:`annotated_link`: the player's page stays one query for the player."""
     live = PlayerLink.objects.filter(player=OuterRef("pk"), revoked=False)
+    merged = PlayerLink.objects.filter(player__merged_into=OuterRef("pk"), revoked=False)
     return players.annotate(
         live_link_id=Subquery(live.values("pk")[:1]),
         live_link_token=Subquery(live.values("token")[:1]),
+        has_merged_links=Exists(merged),
     )
 
 
@@ -40,6 +44,22 @@ def annotated_link(player: Player) -> PlayerLink | None:
     if pk is None or token is None:
         return None
     return PlayerLink(pk=pk, player=player, token=token)
+
+
+def merged_links(player: Player) -> list[dict[str, Any]]:
+    """The live links of the players merged into ``player`` (they open its pages): id,
+    player id and the name the merged player had, for the host to withdraw them.
+
+    A player loaded by :func:`with_live_link` knows whether there are any: no query
+    when there are none."""
+    if not getattr(player, "has_merged_links", True):
+        return []
+    rows = (
+        PlayerLink.objects.filter(player__merged_into=player, revoked=False)
+        .order_by("pk")
+        .values("pk", "player_id", name=F("player__merge__merged_name"))
+    )
+    return [dict(row) for row in rows]
 
 
 def _player(by: User, group_id: int, player_id: int) -> Player:
@@ -77,11 +97,17 @@ def revoke_link(*, group_id: int, by: User, player_id: int, link_id: int) -> Non
 
 
 def link_for_token(token: str) -> PlayerLink:
-    """The live link of ``token`` with its player and group; LinkWithdrawnError for a
-    revoked one, Http404 for a token no link ever had."""
+    """The live link of ``token`` with its player (the person: the kept player of a
+    merge) and group; LinkWithdrawnError for a revoked one, Http404 for a token no
+    link ever had."""
     link = PlayerLink.objects.filter(token=token).select_related("player__group").first()
     if link is None:
         raise Http404("no such link")
     if link.revoked:
         raise LinkWithdrawnError("the host withdrew this link")
+    if link.player.merged_into_id is not None:
+        # A merged player's link opens the person they are: the kept player's history
+        # (which adds up both), reports and answer. Only this in-memory link reads so;
+        # the row still belongs to the merged player, where the host revokes it.
+        link.player = Player.objects.select_related("group").get(pk=link.player.merged_into_id)
     return link

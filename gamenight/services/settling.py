@@ -73,30 +73,51 @@ class NightSettlement:
 
 @dataclass(frozen=True)
 class People:
-    """The group's players as marks need them: names by id, ids by name, logins by id."""
+    """The group's players as marks need them: names by id, ids by name, logins by id,
+    and the person each player reads as (the kept player of a merge, else itself).
+
+    Marks stay keyed by the player ids the reports were built with (a merged
+    player's old transfers name the merged row); who owes what and who may mark
+    is read through :meth:`person` and :meth:`login`.
+    """
 
     names: dict[int, str]
     ids: dict[str, int]
     users: dict[int, int | None]
+    persons: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     def of_group(cls, group_id: int) -> People:
-        rows = list(Player.objects.filter(group_id=group_id).values_list("pk", "name", "user_id"))
+        rows = list(
+            Player.objects.filter(group_id=group_id).values_list(
+                "pk", "name", "user_id", "merged_into_id"
+            )
+        )
+        # A merged row has the kept player's name: the kept one's id answers a name.
+        by_name = sorted(rows, key=lambda r: r[3] is None)
         return cls(
-            names={pk: name for pk, name, _user in rows},
-            ids={name: pk for pk, name, _user in rows},
-            users={pk: user for pk, _name, user in rows},
+            names={pk: name for pk, name, _user, _into in rows},
+            ids={name: pk for pk, name, _user, _into in by_name},
+            users={pk: user for pk, _name, user, _into in rows},
+            persons={pk: into or pk for pk, _name, _user, into in rows},
         )
 
     def name(self, player_id: int) -> str:
         return self.names.get(player_id, "?")
 
+    def person(self, player_id: int) -> int:
+        """The id the player reads as: the kept player of a merge, else its own."""
+        return self.persons.get(player_id, player_id)
+
+    def login(self, player_id: int) -> int | None:
+        """The login of the person the player is (a merge leaves it on the kept row)."""
+        return self.users.get(self.person(player_id)) or self.users.get(player_id)
+
 
 def may_mark(membership: Membership, user: User, payer_id: int, people: People) -> bool:
-    """The payer (their player's login) or the host and co-hosts may mark and unmark."""
-    return membership.may_record or (
-        people.users.get(payer_id) is not None and people.users.get(payer_id) == user.pk
-    )
+    """The payer (their person's login) or the host and co-hosts may mark and unmark."""
+    login = people.login(payer_id)
+    return membership.may_record or (login is not None and login == user.pk)
 
 
 def transfer_keys(night_id: int, settle: Any, people: People) -> list[TransferKey]:
@@ -180,9 +201,8 @@ def night_settlement(night: Night, settle_up: Any) -> tuple[NightSettlement, Peo
     return settle([(night.pk, night.date, settle_up)], people, list(marks))[0], people
 
 
-def open_before(night: Night) -> list[TransferState]:
-    """What is still open from the group's nights before ``night``, oldest first."""
-    settlements, _people = group_settlements(night.group_id)
+def _open_before(settlements: list[NightSettlement], night: Night) -> list[TransferState]:
+    """What is still open from the nights before ``night``, oldest first."""
     return [
         t
         for s in settlements
@@ -190,6 +210,34 @@ def open_before(night: Night) -> list[TransferState]:
         for t in s.transfers
         if not t.paid
     ]
+
+
+@dataclass(frozen=True)
+class OpenDebt:
+    """What one person still owes another over the earlier nights, since the oldest."""
+
+    payer: str
+    payee: str
+    cents: int
+    since: datetime.date
+
+
+def open_debts_before(night: Night) -> list[OpenDebt]:
+    """What the group's nights before ``night`` left open, by person pair: a merged
+    player's transfers count as the kept person's, so the reminder has one line and
+    one total for them."""
+    settlements, people = group_settlements(night.group_id)
+    debts: dict[tuple[int, int], OpenDebt] = {}
+    for t in _open_before(settlements, night):
+        pair = (people.person(t.key.payer_id), people.person(t.key.payee_id))
+        known = debts.get(pair)
+        debts[pair] = OpenDebt(
+            payer=people.name(pair[0]),
+            payee=people.name(pair[1]),
+            cents=t.key.cents + (known.cents if known else 0),
+            since=known.since if known else t.day,  # oldest first: the first one's day
+        )
+    return sorted(debts.values(), key=lambda d: (d.since, d.payer.casefold(), d.payee.casefold()))
 
 
 def set_paid(

@@ -1,4 +1,4 @@
-"""A player's rename, hide (and show again) and merge, from the player's page.
+"""A player's rename, hide (and show again), login and merge, from the player's page.
 
 Each write goes through :func:`~gamenight.services.request_keys.once` with the
 form's key: a double tap renames, hides or merges once. A refusal shows the
@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from gamenight.forms.people import HideForm, MergeForm, RenameForm
+from gamenight.forms.people import HideForm, LoginForm, MergeForm, RenameForm
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Membership, Player, Role
 from gamenight.pages.access import group_for_user
@@ -30,6 +30,7 @@ from gamenight.services.people import (
     rename_player,
     set_hidden,
 )
+from gamenight.services.player_logins import set_login
 from gamenight.services.request_keys import Result, once
 
 OUT_OF_DATE = _("The form was out of date: please try again.")
@@ -88,6 +89,35 @@ def player_hide(request: AuthenticatedHttpRequest, group_id: int, player_id: int
                 key=form.cleaned_data["key"],
                 action="player_hide",
                 payload={"group": group_id, "player": player_id, "hidden": hidden},
+                write=write,
+            )
+        )
+    except LedgerError as error:
+        return _refused(request, membership, player_id, str(error))
+
+
+@login_required
+@require_POST
+def player_login(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    """Tie the player to a member's login (or to nobody): hosts and co-hosts."""
+    membership = group_for_user(request, group_id, record=True)
+    members = Membership.objects.filter(group_id=group_id).values_list("user_id", flat=True)
+    form = LoginForm(request.POST, users=[(pk, "") for pk in members])
+    if not form.is_valid():
+        return _refused(request, membership, player_id, None)
+    user_id = form.cleaned_data["login"]
+
+    def write() -> Result:
+        player = set_login(group_id=group_id, player_id=player_id, by=request.user, user_id=user_id)
+        return player, _page_url(group_id, player.pk)
+
+    try:
+        return redirect(
+            once(
+                user=request.user,
+                key=form.cleaned_data["key"],
+                action="player_login",
+                payload={"group": group_id, "player": player_id, "login": user_id},
                 write=write,
             )
         )

@@ -31,6 +31,7 @@ from gamenight.pages.next_night_panel import next_night_context
 from gamenight.services import LedgerError, player_links
 from gamenight.services import next_night as planned
 from gamenight.services import standings as computed
+from gamenight.services.people import of_person
 from gamenight.services.scoring import ScoringRule
 
 P = ParamSpec("P")
@@ -139,13 +140,14 @@ def player_link_standings(request: HttpRequest, link: PlayerLink, season_id: int
 @vary_on_headers("Accept-Language", "Cookie")
 @by_link
 def player_link_report(request: HttpRequest, link: PlayerLink, night_id: int) -> HttpResponse:
-    """The report of a night the link's player sat at; any other night is a 404."""
+    """The report of a night the link's person sat at (as any of their merged
+    entries); any other night is a 404."""
     night = (
         Night.objects.filter(
+            of_person(link.player, "accounts__player"),
             pk=night_id,
             group_id=link.player.group_id,
             accounts__kind=AccountKind.STACK,
-            accounts__player=link.player,
         )
         .select_related("season")
         .first()

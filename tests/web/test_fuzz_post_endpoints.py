@@ -48,12 +48,14 @@ from gamenight.models import (
     NightReport,
     Player,
     PlayerLink,
+    PlayerMerge,
     Rsvp,
     Season,
     SeasonReport,
     Seat,
     SeatLink,
     Transaction,
+    TransferMark,
 )
 from gamenight.services import digital, player_links
 
@@ -138,6 +140,8 @@ def world(table: Table) -> World:
     other_night, other_hand = other_group_night(table)
     # A player's own link: its answer endpoint is fuzzed with a live token too.
     player_links.make_link(group_id=table.group.pk, by=table.owner, player_id=table.players[0].pk)
+    # A tie a refused request must leave as it is (the login endpoint is fuzzed too).
+    Player.objects.filter(pk=table.players[1].pk).update(user=table.viewer)
     return World(table, other_night, other_hand, season, planned)
 
 
@@ -282,7 +286,11 @@ def snapshot() -> tuple[Any, ...]:
     return (
         list(Group.objects.values_list("pk", "name", "invite_token", "chip_value_cents")),
         list(Membership.objects.values_list("pk", "role")),
-        list(Player.objects.values_list("pk", "name", "email")),
+        # With whose login a player is, hidden or merged (issue 17).
+        list(
+            Player.objects.values_list("pk", "name", "email", "user_id", "hidden", "merged_into_id")
+        ),
+        list(PlayerMerge.objects.values_list("pk", "kept_id", "merged_id")),
         list(Season.objects.values_list("pk", "name")),
         list(
             Night.objects.values_list(
@@ -298,6 +306,7 @@ def snapshot() -> tuple[Any, ...]:
         list(SeatLink.objects.values_list("pk", "revoked")),
         list(PlayerLink.objects.values_list("pk", "revoked")),
         list(Rsvp.objects.values_list("pk", "night_id", "player_id", "answer")),
+        list(TransferMark.objects.values_list("pk", "night_id", "step", "paid")),
         list(NightReport.objects.values_list("pk", "status")),
         list(SeasonReport.objects.values_list("pk", "status")),
         User.objects.count(),

@@ -247,3 +247,71 @@ def test_player_link_tokens_are_masked_in_logs() -> None:
     masked = mask_tokens(line)
     assert token not in masked
     assert masked.startswith("POST /p/<token>/nights/3/answer/")
+
+
+# ---------------------------------------------------------------------- merged and hidden
+
+
+def _dora(table: Table) -> Player:
+    return Player.objects.get(group=table.group, name="Dora")
+
+
+def _merge(table: Table, kept: Player, merged: Player) -> None:
+    services.people.merge_players(
+        group_id=table.group.pk, kept_id=kept.pk, merged_id=merged.pk, by=table.owner
+    )
+
+
+def test_a_merged_players_link_opens_the_kept_persons_pages(closed: Table) -> None:
+    """Dora was Anna entered twice: Dora's link reads as Anna, nights and answer included."""
+    anna, dora = _anna(closed), _dora(closed)
+    link = _make(closed, dora)
+    _merge(closed, anna, dora)
+    night_id = _plan(closed)
+    page = Client().get(_page(link)).content.decode()
+    report_url = _page(link, "player_link_report", closed.night.pk)
+    assert report_url in page
+    assert Client().get(report_url).status_code == 200
+    answer = _page(link, "player_link_answer", night_id)
+    assert Client().post(answer, {"answer": "coming"}).status_code == 302
+    assert list(Rsvp.objects.values_list("player_id", "answer")) == [(anna.pk, Answer.COMING)]
+    assert "You said: coming." in Client().get(_page(link)).content.decode()
+
+
+def test_the_kept_players_link_opens_the_merged_ones_nights(closed: Table) -> None:
+    anna, dora = _anna(closed), _dora(closed)
+    link = _make(closed, dora)
+    _merge(closed, dora, anna)  # Anna, who sat at the night, merged into Dora
+    page = Client().get(_page(link)).content.decode()
+    report_url = _page(link, "player_link_report", closed.night.pk)
+    assert report_url in page
+    assert Client().get(report_url).status_code == 200
+
+
+def test_a_hidden_players_link_still_opens_their_pages(closed: Table) -> None:
+    anna = _anna(closed)
+    link = _make(closed, anna)
+    services.people.set_hidden(
+        group_id=closed.group.pk, player_id=anna.pk, by=closed.owner, hidden=True
+    )
+    page = Client().get(_page(link))
+    assert page.status_code == 200
+    assert "Hello Anna" in page.content.decode()
+    report_url = _page(link, "player_link_report", closed.night.pk)
+    assert Client().get(report_url).status_code == 200
+
+
+def test_the_host_withdraws_a_merged_players_link_on_the_kept_players_page(
+    closed: Table,
+) -> None:
+    anna, dora = _anna(closed), _dora(closed)
+    link = _make(closed, dora)
+    _merge(closed, anna, dora)
+    history = reverse("player_history", args=[closed.group.pk, anna.pk])
+    owner = client_for(closed.owner, HTTP_ACCEPT_LANGUAGE="de")
+    page = owner.get(history).content.decode()
+    revoke = reverse("player_link_revoke", args=[closed.group.pk, dora.pk, link.pk])
+    assert f'action="{revoke}"' in page
+    assert "Ältere Links, die diese Seite öffnen" in page
+    assert owner.post(revoke).status_code == 302
+    assert Client().get(_page(link)).status_code == 410

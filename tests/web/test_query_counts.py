@@ -122,9 +122,10 @@ PAGES: dict[str, tuple[int, Request]] = {
         lambda c, s: c.get(f"/groups/{s.group_id}/seasons/{s.season_id}/standings/?points=on"),
     ),
     # Two more than the nights and nets: everyone's nets at those nights (for the
-    # nights won) and the player's net per deal (results per game).
+    # nights won) and the player's net per deal (results per game); for the host, one
+    # more: the members the player's login may be tied to (services/player_logins.py).
     "player history": (
-        9,
+        10,
         lambda c, s: c.get(f"/groups/{s.group_id}/players/{s.player.pk}/history/"),
     ),
     "rules card": (3, lambda c, s: c.get(f"/rules/baseball/?night={s.running_night.pk}")),

@@ -71,6 +71,7 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("player_rename", {"group_id": 11, "player_id": 12}, "/groups/11/players/12/rename/"),
     ("player_hide", {"group_id": 11, "player_id": 12}, "/groups/11/players/12/hide/"),
     ("player_merge", {"group_id": 11, "player_id": 12}, "/groups/11/players/12/merge/"),
+    ("player_login", {"group_id": 11, "player_id": 12}, "/groups/11/players/12/login/"),
     ("night_report", {"night_id": 11}, "/nights/11/report/"),
     ("night_report_png", {"night_id": 11}, "/nights/11/report/chart.png"),
     ("night_report_csv", {"night_id": 11}, "/nights/11/report/entries.csv"),
