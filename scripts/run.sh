@@ -45,8 +45,12 @@ pids+=("$!")
 #    embedded (-B) for the report sweep. The command is gamenight.commands.WORKER
 #    (as in docker-compose.yml and the tests).
 WORKER="celery -A gamenight worker --loglevel=INFO --concurrency=2 -B"
+# In a process group of its own (setsid): a TERM sent to the whole group of this
+# script (a service manager, a test harness) would otherwise reach the worker's pool
+# children too, and Celery's warm shutdown then waits for ever on the dead child.
+# The trap below stops the worker's main process, which stops its children itself.
 # shellcheck disable=SC2086  # the command is split into its words on purpose
-"$BIN/"$WORKER &
+setsid "$BIN/"$WORKER &
 pids+=("$!")
 
 # Where the phones go (the LAN address and its QR code) and the names allowed.
