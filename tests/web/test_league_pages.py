@@ -52,7 +52,8 @@ MOST = {
     "group": 8,
     "standings": 9,
     "standings by chips": 9,
-    "player": 9,
+    # The host's view: one more for the members a login may be tied to ("logs in as").
+    "player": 10,
     "season report": 8,
     "night report": 8,
 }
