@@ -12,19 +12,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from gamenight.models.digital import new_seat_token
 from gamenight.models.nights import Night
 from gamenight.models.players import Player
+from gamenight.models.table_links import RevocableLink
 
 
-class PlayerLink(models.Model):
+class PlayerLink(RevocableLink):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="links")
-    token = models.CharField(max_length=64, unique=True, default=new_seat_token)
-    revoked = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["id"]
+    class Meta(RevocableLink.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["player"],

@@ -14,14 +14,23 @@ from gamenight.models.digital import new_seat_token
 from gamenight.models.nights import Night, NightStatus
 
 
-class TableLink(models.Model):
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="table_links")
+class RevocableLink(models.Model):
+    """A secret address (a random token) that its host withdraws: the night's table
+    link and a player's own link share it (gamenight/models/player_links.py)."""
+
     token = models.CharField(max_length=64, unique=True, default=new_seat_token)
     revoked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["id"]
+
+
+class TableLink(RevocableLink):
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="table_links")
+
+    class Meta(RevocableLink.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["night"],

@@ -7,6 +7,7 @@ page again with its message and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -82,18 +83,10 @@ def player_hide(request: AuthenticatedHttpRequest, group_id: int, player_id: int
         player = set_hidden(group_id=group_id, player_id=player_id, by=request.user, hidden=hidden)
         return player, _page_url(group_id, player.pk)
 
-    try:
-        return redirect(
-            once(
-                user=request.user,
-                key=form.cleaned_data["key"],
-                action="player_hide",
-                payload={"group": group_id, "player": player_id, "hidden": hidden},
-                write=write,
-            )
-        )
-    except LedgerError as error:
-        return _refused(request, membership, player_id, str(error))
+    payload = {"group": group_id, "player": player_id, "hidden": hidden}
+    return _write_once(
+        request, membership, player_id, form.cleaned_data["key"], "player_hide", payload, write
+    )
 
 
 @login_required
@@ -111,15 +104,26 @@ def player_login(request: AuthenticatedHttpRequest, group_id: int, player_id: in
         player = set_login(group_id=group_id, player_id=player_id, by=request.user, user_id=user_id)
         return player, _page_url(group_id, player.pk)
 
+    payload = {"group": group_id, "player": player_id, "login": user_id}
+    return _write_once(
+        request, membership, player_id, form.cleaned_data["key"], "player_login", payload, write
+    )
+
+
+def _write_once(
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    player_id: int,
+    key: str,
+    action: str,
+    payload: Mapping[str, object],
+    write: Callable[[], Result],
+) -> HttpResponse:
+    """``write`` once for the form's key (a double tap writes once), then the player's
+    page; a refusal shows the page again with its message."""
     try:
         return redirect(
-            once(
-                user=request.user,
-                key=form.cleaned_data["key"],
-                action="player_login",
-                payload={"group": group_id, "player": player_id, "login": user_id},
-                write=write,
-            )
+            once(user=request.user, key=key, action=action, payload=payload, write=write)
         )
     except LedgerError as error:
         return _refused(request, membership, player_id, str(error))
