@@ -44,21 +44,16 @@ from engine.betting.actions import ActionKind, BettingAction
 from engine.betting.limits import (
     DEFAULT_LIMIT,
     DEFAULT_RAISE_CAP,
-    FixedLimit,
     Limit,
-    NoLimit,
-    PotLimit,
-    SpreadLimit,
     bet_sizes,
-    limit_from_dict,
-    limit_to_dict,
     raise_sizes,
     reopen_size,
 )
+from engine.betting.saved_round import round_from_dict, round_to_dict
+from engine.betting.size_errors import raises_words, size_error
 from engine.errors import (
     BetSizeError,
     EngineError,
-    ErrorParam,
     IllegalActionError,
     OutOfTurnError,
     RaiseCapError,
@@ -440,53 +435,11 @@ class BettingRound:
     # ------------------------------------------------------------------ JSON
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "names": list(self.names),
-            "stacks": list(self.stacks),
-            "put_in": list(self.put_in),
-            "bets": list(self.bets),
-            "folded": list(self.folded),
-            "limit": limit_to_dict(self.limit),
-            "raise_cap": self.raise_cap,
-            "opener": self.opener,
-            "to_act": list(self.to_act),
-            "largest_raise": self.largest_raise,
-            "raises": self.raises,
-            **({"bring_in": self.bring_in, "incomplete": self.incomplete} if self.bring_in else {}),
-            "history": [action.to_dict() for action in self.history],
-        }
+        return round_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BettingRound:
-        try:
-            round_ = cls(
-                names=tuple(str(name) for name in data["names"]),
-                stacks=[int(v) for v in data["stacks"]],
-                put_in=[int(v) for v in data["put_in"]],
-                bets=[int(v) for v in data["bets"]],
-                folded=[bool(v) for v in data["folded"]],
-                limit=limit_from_dict(data["limit"]),
-                raise_cap=None if data["raise_cap"] is None else int(data["raise_cap"]),
-                opener=int(data["opener"]),
-                to_act=[int(v) for v in data["to_act"]],
-                largest_raise=int(data["largest_raise"]),
-                raises=int(data["raises"]),
-                bring_in=int(data.get("bring_in", 0)),
-                incomplete=bool(data.get("incomplete", False)),
-                history=[BettingAction.from_dict(a) for a in data["history"]],
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise EngineError(
-                f"not a saved betting round: {exc}", code="saved_state_broken"
-            ) from exc
-        per_seat = (round_.stacks, round_.put_in, round_.bets, round_.folded)
-        if any(len(values) != len(round_.names) for values in per_seat) or any(
-            not 0 <= seat < len(round_.names) for seat in round_.to_act
-        ):
-            raise EngineError(
-                "not a saved betting round: the seats do not line up", code="saved_state_broken"
-            )
-        return round_
+        return round_from_dict(cls, data)
 
     # ------------------------------------------------------------------ internals
 
@@ -533,7 +486,7 @@ class BettingRound:
         if verb == "raise":
             if self.raise_cap is not None and self.raises >= self.raise_cap:
                 raise RaiseCapError(
-                    f"{name} cannot raise: the round is capped at {_raises(self.raise_cap)}",
+                    f"{name} cannot raise: the round is capped at {raises_words(self.raise_cap)}",
                     code="raise_capped",
                     params={"name": name, "cap": self.raise_cap},
                 )
@@ -595,38 +548,7 @@ class BettingRound:
         # Going all-in is always allowed below the smallest size, never above the largest.
         all_in = chips == stack
         if (high is not None and amount > high) or (amount < low and not all_in):
-            raise self._size_error(name, verb, low, high, amount)
-
-    def _size_error(
-        self, name: str, verb: str, low: int, high: int | None, amount: int
-    ) -> BetSizeError:
-        """The limit's rule broken, in English and as a code with its numbers."""
-        start = f"{name} cannot {verb} {amount}: "
-        noun = "bets" if verb == "bet" else "raises"
-        params: dict[str, ErrorParam] = {"name": name, "verb": verb, "amount": amount, "low": low}
-        if high is not None:
-            params["high"] = high
-        match self.limit:
-            case FixedLimit(amount=size):
-                return BetSizeError(
-                    f"{start}{noun} are exactly {size}",
-                    code="bet_size_fixed",
-                    params={**params, "size": size},
-                )
-            case SpreadLimit():
-                return BetSizeError(
-                    f"{start}{noun} are {low} to {high}", code="bet_size_spread", params=params
-                )
-            case PotLimit():
-                return BetSizeError(
-                    f"{start}{noun} are {low} to {high} (pot limit)",
-                    code="bet_size_pot",
-                    params=params,
-                )
-            case NoLimit():
-                return BetSizeError(
-                    f"{start}{noun} are at least {low}", code="bet_size_no_limit", params=params
-                )
+            raise size_error(self.limit, name, verb, low, high, amount)
 
     def _move(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips
@@ -657,10 +579,6 @@ class BettingRound:
         )
         self.history.append(action)
         return action
-
-
-def _raises(cap: int) -> str:
-    return f"{cap} raise" if cap == 1 else f"{cap} raises"
 
 
 def _can(verify: Any, **kwargs: Any) -> bool:
