@@ -7,17 +7,17 @@ or the whole worker killed) has its message delivered again: see
 gamenight/broker_redis.py and gamenight/broker_fs.py for what kombu alone lacks.
 A report is never lost when the broker is away: its row stays ``queued`` and
 the sweep, a beat entry (settings.CELERY_BEAT_SCHEDULE, every
-REPORT_SWEEP_SECONDS, by the beat embedded in the worker), sends its task again.
+REPORT_SWEEP_SECONDS, by the beat embedded in the worker, which keeps its
+schedule in memory: no file), sends its task again.
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 from celery import Celery
-from celery.signals import beat_embedded_init, beat_init, worker_process_init
+from celery.signals import worker_process_init
 from kombu.transport import TRANSPORT_ALIASES
 
 from gamenight.broker_redis import KeepHeldMessagesVisible
@@ -42,14 +42,6 @@ app.conf.update(
 # On Redis, a live worker keeps the messages it holds from being handed to another.
 app.steps["consumer"].add(KeepHeldMessagesVisible)
 app.autodiscover_tasks()
-
-
-@beat_init.connect
-@beat_embedded_init.connect
-def _schedule_folder(**_kwargs: Any) -> None:
-    """Beat keeps its schedule in a file under var/ (CELERY_BEAT_SCHEDULE_FILENAME): its
-    folder may not exist yet on Redis, where nothing else writes there."""
-    Path(app.conf.beat_schedule_filename).parent.mkdir(parents=True, exist_ok=True)
 
 
 @worker_process_init.connect

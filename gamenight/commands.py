@@ -17,8 +17,8 @@ WORKER: tuple[str, ...] = (
 )
 """The Celery worker (prefork: a child killed mid-task gives its message back), with
 beat embedded (``-B``): the report sweep is a beat entry, so it runs wherever the
-worker runs. Beat's schedule file is CELERY_BEAT_SCHEDULE_FILENAME, under var/.
-One worker per deployment: a second one would run a second beat."""
+worker runs. Beat keeps its schedule in memory (CELERY_BEAT_SCHEDULER): it needs
+no file. One worker per deployment: a second one would run a second beat."""
 
 WEB: tuple[str, ...] = (
     "gunicorn",

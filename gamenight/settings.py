@@ -402,8 +402,13 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": float(REPORT_SWEEP_SECONDS)},
     },
 }
-# Beat's record of when each entry last ran: a file the app's user may write.
-CELERY_BEAT_SCHEDULE_FILENAME = str(_celery_dir / "beat-schedule")
+# Beat keeps its record of when each entry last ran in memory, not in a file: the
+# only entry runs every few seconds, so a restarted worker loses nothing by starting
+# its count afresh, and there is no schedule file whose folder (var/celery/, which
+# nothing else makes on Redis) may be missing or read-only: with the file, beat
+# died at start under `make run` with REDIS_URL and in docker compose, and the
+# sweep never ran.
+CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 
 # ------------------------------------------------------------------ email
 # Reports are mailed to the players; by default the mail is printed (console).

@@ -91,8 +91,10 @@ def db_file(migrated_file: Path, django_db_blocker: Any, tmp_path: Path) -> Iter
 
 
 @pytest.fixture
-def worker_env_base(db_file: Path) -> dict[str, str]:
-    """The worker's environment but for its broker."""
+def worker_env_base(db_file: Path, tmp_path: Path) -> dict[str, str]:
+    """The worker's environment but for its broker, with a var/ of its own that holds
+    nothing yet, as in a new container (the repo's var/ may hold folders the worker
+    would otherwise rely on without making them)."""
     env = {
         k: v
         for k, v in os.environ.items()
@@ -101,6 +103,7 @@ def worker_env_base(db_file: Path) -> dict[str, str]:
     env.update(
         DJANGO_SETTINGS_MODULE="gamenight.settings",
         DATABASE_URL=f"sqlite:///{db_file}",
+        VAR_DIR=str(tmp_path / "var"),
         REPORT_SWEEP_SECONDS="1",
         REPORT_REQUEUE_AFTER="2",
         REPORT_RUNNING_TIMEOUT="3",
