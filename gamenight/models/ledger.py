@@ -3,9 +3,11 @@
 Balances are kept by the database: a trigger adds every new entry to its
 account's ``balance`` (see migration 0002), and a check constraint keeps every
 account but the bank at zero or above. Python never writes ``balance``.
-Migration 0005 closes what raw SQL could still do below the app (a balance
+Migration 0008 closes what raw SQL could still do below the app (a balance
 set by hand, entries added to an old transaction, a closed night reopened, an
-account moved or made anew, TRUNCATE); ``manage.py check_ledger``
+account moved or made anew, TRUNCATE), and 0022 the rest: a transaction that
+does not balance is refused at commit on SQLite too, one without a night moves
+no night's chips, a closed night's pots take nothing; ``manage.py check_ledger``
 (gamenight/services/ledger_check.py) finds whatever got past the database.
 """
 

@@ -1,9 +1,9 @@
 """Check every ledger invariant against what is stored; ``manage.py check_ledger`` and
 the report worker (gamenight/tasks.py) call :func:`find_violations`.
 
-The database refuses what it can (migrations 0002 and 0008); this finds what got
-past it anyway: a guard dropped or switched off, a one-legged transaction on
-SQLite (which cannot check the sum at commit), raw SQL with the triggers off.
+The database refuses what it can (migrations 0002, 0008 and 0022); this finds what
+got past it anyway: a guard dropped or switched off, raw SQL with the triggers or
+SQLite's foreign keys off, rows written before a guard existed.
 
 A violation carries a code and plain parameters, not a sentence, so that it can
 be stored on a report and described later in the reader's language.
@@ -38,7 +38,11 @@ from gamenight.models import (
 
 log = logging.getLogger(__name__)
 
-GUARD_MIGRATIONS = ("0002_ledger_triggers", "0008_ledger_guards")
+GUARD_MIGRATIONS = (
+    "0002_ledger_triggers",
+    "0008_ledger_guards",
+    "0022_ledger_balance_and_closed_accounts",
+)
 _TRIGGER_NAME = re.compile(r"CREATE (?:CONSTRAINT )?TRIGGER (\w+)")
 
 
