@@ -16,6 +16,20 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def whole_number(text: str, *, digits: int = 18) -> int | None:
+    """``text`` (spaces around it aside) as a whole number of at most ``digits`` ASCII
+    digits, else None.
+
+    The one test of "is this a number a person typed": ``"²".isdigit()`` is True yet
+    ``int("²")`` raises, ``int("١٢")`` quietly reads Arabic-Indic digits, and
+    ``int()`` of thousands of digits raises too.
+    """
+    stripped = text.strip()
+    if 0 < len(stripped) <= digits and stripped.isascii() and stripped.isdecimal():
+        return int(stripped)
+    return None
+
+
 def ordinal(place: int) -> str:
     """``first`` for 1, ``second`` for 2 ... then ``9th``."""
     return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"{place}th"

@@ -5,15 +5,15 @@ Python's ``int()`` and ``str.isdigit()`` both accept more than a person types:
 digits) or ``int(" +1_0 ")`` quietly succeed. A request's number is only ASCII
 digits (and a sign where a change may go down), so that bad input is refused
 with a message instead of crashing or being read as something nobody typed.
+The digit rule itself is the engine's (:func:`engine.text.whole_number`); every
+number the web reads outside a Django form field goes through here.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-_WHOLE: Final = re.compile(r"[0-9]{1,12}")
-_SIGNED: Final = re.compile(r"[-+]?[0-9]{1,12}")
+from engine.text import whole_number as _digits
 
 # Larger than any stack, version or id a form carries; keeps the numbers in
 # the range of a database integer so a lookup never overflows.
@@ -22,15 +22,15 @@ MOST: Final = 2_000_000_000
 
 def whole_number(raw: object, *, most: int = MOST) -> int | None:
     """``raw`` as a whole number 0..``most``, or None when it is anything else."""
-    if not isinstance(raw, str) or not _WHOLE.fullmatch(raw.strip()):
-        return None
-    value = int(raw.strip())
-    return value if value <= most else None
+    value = _digits(raw, digits=12) if isinstance(raw, str) else None
+    return value if value is not None and value <= most else None
 
 
 def signed_number(raw: object, *, most: int = MOST) -> int | None:
     """``raw`` as a whole number -``most``..``most`` (a stepper's change), or None."""
-    if not isinstance(raw, str) or not _SIGNED.fullmatch(raw.strip()):
+    if not isinstance(raw, str):
         return None
-    value = int(raw.strip())
-    return value if abs(value) <= most else None
+    text = raw.strip()
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    value = whole_number(digits, most=most) if digits == digits.strip() else None
+    return None if value is None else (-value if text[:1] == "-" else value)

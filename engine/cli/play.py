@@ -26,6 +26,7 @@ from engine.games import (
     make_rules,
     seat_view,
 )
+from engine.text import whole_number
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,8 +99,8 @@ def parse_choice(
     if not tokens:
         raise EngineError("type the number or the name of an action")
     head, rest = tokens[0], tokens[1:]
-    if head.isdigit():
-        index = int(head) - 1
+    if (number := whole_number(head)) is not None:
+        index = number - 1
         if not 0 <= index < len(actions):
             raise EngineError(f"choose 1 to {len(actions)}")
         action = actions[index]
@@ -111,9 +112,9 @@ def parse_choice(
     amount: int | None = None
     cards: list[int] | None = None
     if action.min_amount is not None:
-        if not rest or not rest[0].isdigit():
+        amount = whole_number(rest[0]) if rest else None
+        if amount is None:
             raise EngineError(f"{action.kind.value} needs an amount: {describe_action(action)}")
-        amount = int(rest[0])
     elif action.kind is ActionName.DRAW:
         cards = [int(parse_card(token)) for token in rest]
     return action.kind, amount, cards

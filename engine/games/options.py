@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.games.errors import GameOptionError
+from engine.text import whole_number
 
 OptionKind = Literal["bool", "count", "face", "choice"]
 
@@ -88,8 +89,8 @@ def _read(game: str, spec: OptionSpec, raw: object) -> object:
     value: int | None = None
     if isinstance(raw, int) and not isinstance(raw, bool):
         value = raw
-    elif text is not None and text.isdigit():
-        value = int(text)
+    elif text is not None:
+        value = whole_number(text)
     if value is None or value < spec.least:
         least = f" from {spec.least}" if spec.least else ""
         raise GameOptionError(

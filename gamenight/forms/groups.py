@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from gamenight.models import Role
+from gamenight.request_numbers import whole_number
 from gamenight.services.scoring import (
     MAX_PLACES,
     MAX_POINTS,
@@ -162,9 +163,8 @@ class SeasonForm(KeyedForm):
 
     def clean_places(self) -> tuple[int, ...]:
         raw = str(self.cleaned_data.get("places") or "").replace(" ", "")
-        parts = [p for p in raw.split(",") if p]
-        # ASCII digits only: "²" is a digit to str.isdigit() but not to int().
-        if not all(p.isascii() and p.isdecimal() and int(p) <= MAX_POINTS for p in parts):
+        parts = [whole_number(p, most=MAX_POINTS) for p in raw.split(",") if p]
+        if None in parts:
             raise forms.ValidationError(
                 _("Write whole numbers from 0 to %(most)s, separated by commas.")
                 % {"most": MAX_POINTS}
@@ -173,7 +173,7 @@ class SeasonForm(KeyedForm):
             raise forms.ValidationError(
                 _("At most %(most)s places score points.") % {"most": MAX_PLACES}
             )
-        return tuple(int(p) for p in parts)
+        return tuple(p for p in parts if p is not None)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

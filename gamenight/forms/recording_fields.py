@@ -41,7 +41,8 @@ PLAYER_FIELDS = (
     "extra",
     "declare",
 )
-_PLAYER_FIELD = re.compile(rf"^({'|'.join(PLAYER_FIELDS)})_(\d+)$")
+# ASCII digits: ``\d`` also matches other scripts' digits, which int() reads as numbers.
+_PLAYER_FIELD = re.compile(rf"^({'|'.join(PLAYER_FIELDS)})_([0-9]+)$")
 MAX_PLACE = 20
 
 

@@ -36,6 +36,7 @@ from engine.table_hand.jack import JACK_THE_SHIFTER
 from engine.table_hand.prices import walk_prices
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS
+from gamenight.request_numbers import whole_number
 
 # Games whose wild rank the cards on the table decide during the hand.
 TABLE_DECIDED_WILD: Final = frozenset({"sequence", "good-bad-ugly"})
@@ -107,10 +108,10 @@ def parse_walk_prices(text: str) -> tuple[int, ...] | None:
     """``"2 3"`` (or ``2,3``, ``2+3``) as one price per walk; 0 means none. ``None``: not
     prices a person could have paid."""
     words = [w for w in _SEPARATORS.split(text.strip()) if w]
-    if len(words) > MAX_WALKS or not all(w.isdigit() and len(w) < 9 for w in words):
+    read = [whole_number(w, most=MAX_CHIPS) for w in words]
+    if len(words) > MAX_WALKS or None in read:
         return None
-    prices = tuple(int(w) for w in words if int(w))
-    return prices if all(p <= MAX_CHIPS for p in prices) else None
+    return tuple(p for p in read if p)
 
 
 def declaration_field() -> forms.ChoiceField:

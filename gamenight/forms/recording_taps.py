@@ -50,7 +50,7 @@ def parse_order(text: str, known: set[int]) -> tuple[tuple[int, ...], ...]:
     for token in text.split():
         group = []
         for part in token.split("="):
-            pid = int(part) if part.isdigit() and len(part) < 19 else None
+            pid = whole_number(part)
             if pid is not None and pid in known and pid not in seen:
                 seen.add(pid)
                 group.append(pid)

@@ -15,6 +15,7 @@ from django.core.signing import BadSignature
 from django.http import HttpRequest, HttpResponse
 
 from gamenight.models import Night, Transaction
+from gamenight.request_numbers import whole_number
 
 COOKIE = "recorded"
 SALT = "gamenight.recorded"
@@ -40,9 +41,7 @@ def recorded_id(request: HttpRequest, night: Night) -> int | None:
     except (KeyError, BadSignature):
         return None
     night_part, _sep, tx_part = (value or "").partition(":")
-    if night_part != str(night.pk) or not tx_part.isdigit() or len(tx_part) > 18:
-        return None
-    return int(tx_part)
+    return whole_number(tx_part) if night_part == str(night.pk) else None
 
 
 def pop_recorded(

@@ -19,6 +19,7 @@ import json
 from django.utils.translation import gettext
 
 from gamenight.models import Night, Transaction
+from gamenight.request_numbers import whole_number
 from gamenight.services.errors import TableChangedError
 
 
@@ -34,7 +35,7 @@ def table_version(night: Night) -> str:
 def version_since(version: str) -> int | None:
     """The latest transaction the version knew of (None for a version that is not one)."""
     head, dot, _digest = version.partition(".")
-    return int(head) if dot and head.isdigit() and len(head) < 19 else None
+    return whole_number(head) if dot else None
 
 
 def check_table_version(night: Night, expected: str | None) -> None:

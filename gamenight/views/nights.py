@@ -43,6 +43,7 @@ from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.night import night_context, night_page
 from gamenight.pages.night_confirms import end_panel, split_panel
 from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
+from gamenight.request_numbers import whole_number
 from gamenight.services import LedgerError, PotsNotEmptyError
 from gamenight.services import next_night as planned
 from gamenight.services.digital import HandOverError
@@ -295,7 +296,7 @@ def night_fold_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpRe
     """The host confirmed: fold the player out of the hand in play, then cash them out."""
     night, membership = night_for_user(request, night_id, record=True)
     post = request.POST
-    player, hand = _whole(post.get("player")), _whole(post.get("hand"))
+    player, hand = whole_number(post.get("player")), whole_number(post.get("hand"))
     if player is None or hand is None:
         message = gettext("The form was out of date: please try again.")
         context = night_context(night, membership, leave_error=message)
@@ -313,11 +314,6 @@ def night_fold_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpRe
         context = night_context(night, membership, leave_error=str(error))
         return render_page(request, "nights/night.html", context, status=status)
     return redirect("night_detail", night_id=night.pk)
-
-
-def _whole(raw: object) -> int | None:
-    text = str(raw if raw is not None else "").strip()
-    return int(text) if text.isdigit() and len(text) <= 9 else None
 
 
 @login_required

@@ -24,6 +24,7 @@ from gamenight.models import Membership, Player, Role
 from gamenight.pages.access import group_for_user
 from gamenight.pages.people import merge_pick, player_page
 from gamenight.pages.render import BAD_INPUT
+from gamenight.request_numbers import whole_number
 from gamenight.services import LedgerError
 from gamenight.services.people import (
     merge_players,
@@ -199,5 +200,4 @@ def player_merge(request: AuthenticatedHttpRequest, group_id: int, player_id: in
 
 def _whole(value: object) -> int:
     """An id from the form; 0 (nobody) for anything else."""
-    text = str(value or "")
-    return int(text) if text.isdigit() and len(text) < 19 else 0
+    return whole_number(value) or 0

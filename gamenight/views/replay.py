@@ -21,6 +21,7 @@ from gamenight.http import AuthenticatedHttpRequest
 from gamenight.pages import hand_view
 from gamenight.pages.access import hand_for_member
 from gamenight.pages.replay_texts import local_text, shown_names
+from gamenight.request_numbers import whole_number
 from gamenight.services.replay import (
     HandReplay,
     ReplayUnavailable,
@@ -85,11 +86,7 @@ def _replay_or_page(
 
 def _step(raw: str | None, last: int) -> int:
     """The step asked for, kept inside the hand (a bad or missing one is the start)."""
-    try:
-        step = int(raw or "0")
-    except ValueError:
-        return 0
-    return min(max(step, 0), last)
+    return min(whole_number(raw) or 0, last)
 
 
 @login_required

@@ -55,6 +55,17 @@ def test_parse_choice_reads_numbers_names_and_amounts() -> None:
         parse_choice("fold", actions)
 
 
+@pytest.mark.parametrize("typed", ["\u00b2", "bet \u00b2", "2 \u00b2", "2 \u0663", "\u0662 3"])
+def test_parse_choice_refuses_digits_that_are_not_ascii(typed: str) -> None:
+    """ "²" is a digit to str.isdigit() but int() refuses it; "٣" int() reads as 3."""
+    actions = [
+        LegalAction(kind=ActionName.CHECK),
+        LegalAction(kind=ActionName.BET, min_amount=1, max_amount=5),
+    ]
+    with pytest.raises(EngineError):
+        parse_choice(typed, actions)
+
+
 def test_a_whole_hand_plays_to_the_end_and_chips_add_up() -> None:
     state = _hand()
     out = io.StringIO()

@@ -17,7 +17,7 @@ from ledger_helpers import Table, stacks
 
 from engine.games import GAMES, HandState
 from gamenight.forms.nights import NightForm
-from gamenight.models import DigitalHand, HandAction, Night, SeatLink
+from gamenight.models import Deal, DigitalHand, HandAction, Night, PlayerMerge, SeatLink
 from gamenight.services import digital
 
 
@@ -198,3 +198,50 @@ def test_a_key_with_a_nul_byte_is_refused(night: Table) -> None:
     assert response.status_code == 422
     assert "idempotency key" in response.content.decode()
     assert not HandAction.objects.filter(hand=hand).exists()
+
+
+# ---------------------------------------------------------------- Unicode digits
+
+# Digits to str.isdigit() that int() refuses ("²", "①"), and digits int() reads
+# though nobody types them here (Arabic-Indic, fullwidth). gamenight/request_numbers.py.
+UNICODE_DIGITS = ["\u00b2", "1\u00b2", "\u2460", "\u0661\u0662", "\uff13"]
+
+
+def host_client(table: Table) -> Client:
+    client = Client(raise_request_exception=False)
+    client.force_login(table.owner)
+    return client
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+@pytest.mark.parametrize("field", ["order", "table", "tap"])
+def test_a_unicode_digit_in_the_record_form_is_no_crash(
+    table: Table, field: str, digit: str
+) -> None:
+    """The showdown order ("12 15=17"), the table's version ("41.ab12") and a tap."""
+    url = reverse("record_game", args=[table.night.pk, "seven-card-stud"])
+    before = stacks(table.night)
+    value = {"order": f"{digit} {digit}={digit}", "table": f"{digit}.abc", "tap": digit}[field]
+    response = host_client(table).post(url, {"key": "k", field: value})
+    assert response.status_code < 500
+    assert stacks(table.night) == before
+    assert not Deal.objects.filter(night=table.night).exists()
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_a_unicode_digit_on_the_merge_page_names_nobody(table: Table, digit: str) -> None:
+    url = reverse("player_merge", args=[table.group.pk, table.players[0].pk])
+    client = host_client(table)
+    assert client.get(url, {"other": digit}).status_code == 422
+    assert client.post(url, {"other": digit, "key": "k"}).status_code == 422
+    assert not PlayerMerge.objects.exists()
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_a_unicode_digit_naming_who_leaves_is_refused(table: Table, digit: str) -> None:
+    client = host_client(table)
+    leave = client.post(
+        reverse("night_leave", args=[table.night.pk]), {"player": digit, "key": "k"}
+    )
+    assert 400 <= leave.status_code < 500
+    assert stacks(table.night) == {"Anna": 50, "Ben": 50, "Carla": 50}

@@ -4,9 +4,9 @@ The endpoints come from walking the URL resolver, so a new one is fuzzed without
 touching this file. Each gets its URL filled with the right ids, another group's
 ids, 0, a number too large for the database and junk tokens; its form fields
 (read from the forms the app itself shows, plus the fields the views read
-directly) each get negative, zero, huge, non-numeric, non-ASCII-digit, NUL and
-10 kB values, go missing or come twice. Posted as the host, as the host of
-another group and anonymously.
+directly) each get negative, zero, huge, non-numeric, NUL and 10 kB values, go
+missing or come twice; every field gets each of the Unicode digits. Posted as the
+host, as the host of another group and anonymously.
 
 After every request: no 5xx; a refused request (4xx) wrote nothing (a snapshot
 of every table a person can change is the same); and at the end every group's
@@ -74,6 +74,10 @@ BAD_VALUES: tuple[str, ...] = (
     " ",
     "x" * 10_240,
 )
+# Digits to str.isdigit() that int() refuses: a 500 wherever isdigit() guarded an
+# int() (47 of them in the record forms' order and the merge page). Every field of
+# every endpoint, shown or read directly, gets one of them (in turn: each does).
+UNICODE_DIGITS: tuple[str, ...] = ("\u00b2", "1\u00b2", "\u2460", "7\u2079")
 # The fields every view of the app reads straight from request.POST, beside its forms.
 READ_DIRECTLY = ("key", "action", "version", "amount", "seat", "game", "cards", "next", "step")
 # Fields worth every bad value; any other field gets a few, in turn, to keep the run short.
@@ -317,6 +321,7 @@ def snapshot() -> tuple[Any, ...]:
 class Fuzzer:
     world: World
     values: tuple[str, ...] = BAD_VALUES
+    digits: tuple[str, ...] = UNICODE_DIGITS
     problems: list[str] = field(default_factory=list)
     requests: int = 0
     refused: int = 0
@@ -341,15 +346,21 @@ class Fuzzer:
 
 
 def variants(
-    base: dict[str, Any], shown: set[str], bad: tuple[str, ...], rng: random.Random
+    base: dict[str, Any],
+    shown: set[str],
+    bad: tuple[str, ...],
+    rng: random.Random,
+    digits: tuple[str, ...] = (),
 ) -> Iterator[dict[str, Any]]:
     """Each field malformed, missing and doubled in turn.
 
     A core field of the endpoint's own form gets every bad value; its other
     fields, and the fields a view might read directly, one or two in turn
-    (across the endpoints every value still meets every kind of field).
+    (across the endpoints every value still meets every kind of field). Every
+    field, shown or read directly, also gets one of ``digits``.
     """
     cycle = itertools.cycle(bad)
+    digit = itertools.cycle(digits)
     for name in base:
         if name in shown and name in CORE:
             for value in bad:
@@ -357,6 +368,8 @@ def variants(
             yield {k: v for k, v in base.items() if k != name}
         elif name in shown:
             yield {**base, name: next(cycle)}
+        if digits:
+            yield {**base, name: next(digit)}
         yield {**base, name: [base[name] or "1", next(cycle)]}
 
 
@@ -379,7 +392,7 @@ def fuzz_seat_actions(fuzzer: Fuzzer, rng: random.Random) -> None:
     table = world.mine
     anonymous = Client(raise_request_exception=False)
     fields = ("action", "version", "key", "amount", "game", "cards")
-    breakages = itertools.cycle(itertools.product(fields, fuzzer.values))
+    breakages = itertools.cycle(itertools.product(fields, fuzzer.values + fuzzer.digits))
     for number, game in enumerate(GAMES):
         if (hand := running_hand(world)) is not None:
             digital.abandon_hand(night_id=table.night.pk, hand_id=hand.pk, by=table.owner, key=game)
@@ -442,7 +455,7 @@ def fuzz_endpoints(fuzzer: Fuzzer, rng: random.Random) -> None:
         if fuzzer.post(host, url, base, endpoint.name) == 405:
             continue  # GET only: nothing to fuzz but that it says so
         if not endpoint.route.startswith("admin/"):
-            for data in variants(base, set(shown), fuzzer.values, rng):
+            for data in variants(base, set(shown), fuzzer.values, rng, fuzzer.digits):
                 if data.get("key") == base["key"]:
                     data = {**data, "key": fresh_key()}
                 fuzzer.post(host, url, data, endpoint.name)
@@ -474,8 +487,9 @@ def run(
     world: World,
     fuzz: Callable[[Fuzzer, random.Random], None],
     values: tuple[str, ...] = BAD_VALUES,
+    digits: tuple[str, ...] = UNICODE_DIGITS,
 ) -> Fuzzer:
-    fuzzer = Fuzzer(world, values)
+    fuzzer = Fuzzer(world, values, digits)
     fuzz(fuzzer, random.Random(7))
     assert not fuzzer.problems, "\n".join(fuzzer.problems[:40])
     for group in Group.objects.all():
@@ -515,5 +529,5 @@ def test_a_nul_byte_anywhere_is_refused_on_postgresql(on_postgres: None) -> None
     world = World(table, other_night, other_hand, season, planned)
     digital.start_hand(night_id=table.night.pk, by=table.owner, key="s", game="seven-card-stud")
 
-    fuzzer = run(world, fuzz_endpoints, values=("7\x00",))
+    fuzzer = run(world, fuzz_endpoints, values=("7\x00",), digits=())
     print(f"PostgreSQL, NUL bytes: {fuzzer.requests} requests, {fuzzer.refused} refused")
