@@ -392,6 +392,9 @@ CELERY_TIMEZONE = TIME_ZONE
 REPORT_SWEEP_SECONDS = envint("REPORT_SWEEP_SECONDS", 30)
 REPORT_REQUEUE_AFTER = envint("REPORT_REQUEUE_AFTER", 60)
 REPORT_RUNNING_TIMEOUT = envint("REPORT_RUNNING_TIMEOUT", 300)
+# Every sweep round also notes that the worker was seen (gamenight/reports/worker_seen.py);
+# a page waiting for a report says reports are delayed when that is older than this.
+REPORT_WORKER_SILENT_AFTER = envint("REPORT_WORKER_SILENT_AFTER", 3 * REPORT_SWEEP_SECONDS)
 # The sweep is a beat entry; beat runs inside the worker (``-B`` in
 # gamenight.commands.WORKER), so wherever a worker runs, the sweep runs. A sweep
 # the worker had no time for expires instead of piling up behind the builds.

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from kombu.exceptions import OperationalError as BrokerError
 
 from gamenight.models import NightReport, SeasonReport
-from gamenight.reports import build, mailing
+from gamenight.reports import build, mailing, worker_seen
 from gamenight.services import ledger_check
 
 log = logging.getLogger(__name__)
@@ -122,9 +122,11 @@ def mail_report(scope: str, report_id: int, generation: int) -> str:
 def requeue_stale_reports() -> int:
     """The report sweep, run by beat every REPORT_SWEEP_SECONDS (settings.CELERY_BEAT_SCHEDULE):
     the task of a report whose message never arrived, or whose worker died, is sent again.
-    A round that fails (the database away for a moment) is simply the next round's work."""
+    A round that fails (the database away for a moment) is simply the next round's work.
+    Each round notes that the worker is alive, for the pages waiting for a report."""
     from django.conf import settings
 
+    worker_seen.note()
     sent = build.requeue_stale_reports(
         queued_for=settings.REPORT_REQUEUE_AFTER, running_for=settings.REPORT_RUNNING_TIMEOUT
     )

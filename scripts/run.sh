@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Start the app's processes for one machine, safe to serve to the home network
 # (SQLite, embedded broker; Redis when REDIS_URL is set): gunicorn with DEBUG
-# off and the Celery worker, and stop all of them when any one exits, on
-# Ctrl-C or on TERM. Called by `make run` after the migrations.
+# off and the Celery worker. A worker that dies is started again (with a
+# back-off) while the web server stays up; everything stops when the web server
+# exits, on Ctrl-C or on TERM. Called by `make run` after the migrations.
 #
 # HOST and PORT may be overridden from the environment; ALLOWED_HOSTS too
 # (by default this machine's names and addresses, gamenight/lan.py). The
@@ -45,18 +46,60 @@ pids+=("$!")
 #    embedded (-B) for the report sweep. The command is gamenight.commands.WORKER
 #    (as in docker-compose.yml and the tests).
 WORKER="celery -A gamenight worker --loglevel=INFO --concurrency=2 -B"
-# In a process group of its own (setsid): a TERM sent to the whole group of this
-# script (a service manager, a test harness) would otherwise reach the worker's pool
-# children too, and Celery's warm shutdown then waits for ever on the dead child.
-# The trap below stops the worker's main process, which stops its children itself.
-# shellcheck disable=SC2086  # the command is split into its words on purpose
-setsid "$BIN/"$WORKER &
+# A worker that dies (killed, out of memory, the broker gone) is started again by
+# keep_worker, so the phones keep their pages and the reports are built late, not
+# never (the report pages say they are delayed meanwhile: gamenight/reports/worker_seen.py).
+# Its first restart is at once (1 s), each quick death after it waits twice as long, up
+# to a minute, so a worker that cannot start does not spin; one that ran a minute
+# starts the count again.
+keep_worker() {
+    local worker="" pause="" delay=1 started status
+    # On TERM (from stop_all) and on Ctrl-C's INT, which reaches this subshell too and
+    # would otherwise end it at once, leaving the worker (a session of its own) behind.
+    # Further signals are ignored until the worker has stopped.
+    stop_worker() {
+        trap '' INT TERM
+        if [ -n "$pause" ]; then kill -TERM "$pause" 2>/dev/null || true; fi
+        if [ -n "$worker" ]; then
+            kill -TERM "$worker" 2>/dev/null || true
+            wait "$worker" 2>/dev/null || true
+        fi
+        exit 0
+    }
+    trap stop_worker INT TERM
+    while true; do
+        started=$SECONDS
+        # In a process group of its own (setsid): a TERM sent to the whole group of
+        # this script (a service manager, a test harness) would otherwise reach the
+        # worker's pool children too, and Celery's warm shutdown then waits for ever on
+        # the dead child. stop_worker stops the worker's main process, which stops its
+        # children itself.
+        # shellcheck disable=SC2086  # the command is split into its words on purpose
+        setsid "$BIN/"$WORKER &
+        worker=$!
+        status=0
+        wait "$worker" || status=$?
+        worker=""
+        if ((SECONDS - started >= 60)); then
+            delay=1
+        fi
+        echo "gamenight: the report worker stopped (status $status); starting it again in ${delay} s" >&2
+        # In the background, so that a TERM meanwhile is answered at once.
+        sleep "$delay" &
+        pause=$!
+        wait "$pause" || true
+        pause=""
+        delay=$((delay * 2 > 60 ? 60 : delay * 2))
+    done
+}
+keep_worker &
 pids+=("$!")
 
 # Where the phones go (the LAN address and its QR code) and the names allowed.
 "$BIN/python" -m gamenight.lan "$PORT" || true
 
-# Return as soon as the first process exits; the trap then stops the others.
+# Return as soon as the web server exits (keep_worker never does by itself); the
+# trap then stops the worker.
 status=0
 wait -n || status=$?
 exit "$status"

@@ -23,7 +23,13 @@ from gamenight.models.nights import (
 )
 from gamenight.models.player_links import Answer, PlayerLink, Rsvp
 from gamenight.models.players import Player, PlayerMerge
-from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
+from gamenight.models.reports import (
+    MailStatus,
+    NightReport,
+    ReportStatus,
+    SeasonReport,
+    WorkerHeartbeat,
+)
 from gamenight.models.request_keys import RequestKey
 from gamenight.models.settling import TransferMark
 from gamenight.models.table_links import TableLink
@@ -68,6 +74,7 @@ __all__ = [
     "Transaction",
     "TransactionKind",
     "TransferMark",
+    "WorkerHeartbeat",
     "new_invite_token",
     "new_seat_token",
 ]

@@ -109,3 +109,15 @@ class SeasonReport(Report):
 
     def __str__(self) -> str:
         return f"report of {self.season}"
+
+
+class WorkerHeartbeat(models.Model):
+    """When the report worker was last seen at work: one row, written by every round of
+    the report sweep (gamenight/reports/worker_seen.py). A page waiting for a report
+    says reports are delayed when it is old: in the database because the web and the
+    worker share nothing else in docker compose."""
+
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"report worker seen at {self.seen_at}"

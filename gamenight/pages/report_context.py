@@ -32,7 +32,7 @@ from gamenight.models import (
 )
 from gamenight.money import money
 from gamenight.pages.settling import night_rows
-from gamenight.reports import build
+from gamenight.reports import build, worker_seen
 from gamenight.reports.labels import guts_label
 from gamenight.reports.names import current_names
 from gamenight.services import settling
@@ -55,6 +55,8 @@ def report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]:
         "transfers": transfers,
         "chip_value": money(settle["chip_value_cents"]) if settle else "",
         "poll_seconds": POLL_SECONDS,
+        # Only while the page waits: a report that is built needs no worker.
+        "worker_silent": report is not None and report.in_progress and worker_seen.silent(),
         **_ledger_problem(report),
         "game_label": game_title,
         "game_mix": [{**m, "label": game_title(m["game"])} for m in (data.get("game_mix") or [])],

@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 GUARD_MIGRATIONS = (
     "0002_ledger_triggers",
     "0008_ledger_guards",
-    "0022_ledger_balance_and_closed_accounts",
+    "0022_ledger_guards_worker_heartbeat",
 )
 _TRIGGER_NAME = re.compile(r"CREATE (?:CONSTRAINT )?TRIGGER (\w+)")
 

@@ -74,7 +74,7 @@ class MakeRun:
         return status == 200
 
     @contextmanager
-    def serving(self) -> Iterator[None]:
+    def serving(self) -> Iterator[subprocess.Popen[bytes]]:
         """scripts/run.sh running until the block ends, answering when it starts."""
         with self.log.open("wb") as out:
             process = subprocess.Popen(
@@ -94,7 +94,7 @@ class MakeRun:
                 time.sleep(POLL_SECONDS)
             else:
                 raise RuntimeError(f"the server did not come up:\n{self.log.read_text()}")
-            yield
+            yield process
         finally:
             os.killpg(process.pid, signal.SIGTERM)
             try:

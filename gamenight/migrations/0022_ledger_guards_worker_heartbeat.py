@@ -1,4 +1,5 @@
-"""The two ledger loopholes 0002 and 0008 left open, closed in the database.
+"""The ledger loopholes 0002 and 0008 left open, closed in the database; and the
+report worker's heartbeat (gamenight/reports/worker_seen.py), a table of one row.
 
 - **A transaction whose legs do not sum to zero, on SQLite** (a one-legged one
   included). PostgreSQL checks the sum at commit since 0002 (a constraint trigger,
@@ -29,7 +30,7 @@ As in 0008, whoever can write the SQLite file can drop any of this: the SQLite
 guards stop mistakes, not attacks.
 """
 
-from django.db import migrations
+from django.db import migrations, models
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.migrations.state import StateApps
 
@@ -116,4 +117,18 @@ def drop_guards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> Non
 class Migration(migrations.Migration):
     dependencies = [("gamenight", "0021_player_login")]
 
-    operations = [migrations.RunPython(create_guards, drop_guards)]
+    operations = [
+        migrations.RunPython(create_guards, drop_guards),
+        migrations.CreateModel(
+            name="WorkerHeartbeat",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seen_at", models.DateTimeField()),
+            ],
+        ),
+    ]
