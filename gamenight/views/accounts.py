@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from gamenight.client_ip import client_ip
 from gamenight.forms.accounts import SignUpForm
+from gamenight.mail_setup import mail_is_set_up
 from gamenight.services.throttle import LOGIN_FAILED, allow, count
 
 HOUR = datetime.timedelta(hours=1)
@@ -77,12 +78,21 @@ class LoginView(auth_views.LoginView):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset by mail; without a mail server (`make run`'s console backend) the
+    page says so and how the password is set on the server instead, and no mail is
+    made: the console would print its live link into the server's log."""
+
     template_name = "accounts/password_reset.html"
     email_template_name = "accounts/password_reset_email.txt"
     subject_template_name = "accounts/password_reset_subject.txt"
     success_url = reverse_lazy("password_reset_done")
 
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "mail_set_up": mail_is_set_up()}
+
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not mail_is_set_up():
+            return self.get(request, *args, **kwargs)
         limit = settings.PASSWORD_RESET_LIMIT_PER_HOUR
         email = request.POST.get("email", "").strip().lower()
         if not allow("password_reset", client_ip(request), limit=limit, window=HOUR) or (
