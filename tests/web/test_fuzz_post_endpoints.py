@@ -146,6 +146,9 @@ def world(table: Table) -> World:
     player_links.make_link(group_id=table.group.pk, by=table.owner, player_id=table.players[0].pk)
     # A tie a refused request must leave as it is (the login endpoint is fuzzed too).
     Player.objects.filter(pk=table.players[1].pk).update(user=table.viewer)
+    # Someone entered twice who never sat down: the merge page's confirmation (and its
+    # hidden "other") is shown for them, so it is fuzzed too.
+    services.add_player(group_id=table.group.pk, by=table.owner, name="Anna B")
     return World(table, other_night, other_hand, season, planned)
 
 
@@ -444,7 +447,12 @@ def fuzz_endpoints(fuzzer: Fuzzer, rng: random.Random) -> None:
     all_endpoints = endpoints()
     own = {name: values[0] for name, values in ids_of(world).items()}
     get_urls = [url_for(e, own) for e in all_endpoints if not e.route.startswith("admin/")]
-    get_urls += [f"/nights/{world.planned.pk}/start/", f"/nights/{table.night.pk}/record/guts/"]
+    twice = Player.objects.get(group=table.group, name="Anna B")
+    get_urls += [
+        f"/nights/{world.planned.pk}/start/",
+        f"/nights/{table.night.pk}/record/guts/",
+        f"/groups/{table.group.pk}/players/{table.players[0].pk}/merge/?other={twice.pk}",
+    ]
     forms = shown_forms([host, anonymous], get_urls)
     for endpoint in all_endpoints:
         ids = ids_of(world)
