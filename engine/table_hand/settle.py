@@ -250,7 +250,6 @@ def _scores_from_cards(
             game,
             name=hand.name(seat),
             cards=cards,
-            shared=showdown.shared,
             walks=sum(1 for buyer, _ in chips.walks if buyer == seat) if buying else None,
             options=options,
         )

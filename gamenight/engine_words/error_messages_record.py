@@ -84,6 +84,10 @@ SHOWDOWN_MESSAGES: Final[dict[str, Message]] = {
         "%(game)s shares no card in the middle: leave the widow out of the cards and "
         "give its rank as the wild rank"
     ),
+    "no_board": _(
+        "%(game)s shares no card in the middle, not %(count)s: only Hold'em and Omaha have "
+        "a board, and Spit in the Ocean its spit card"
+    ),
     "shelby_hand_size": by(
         "has_extra",
         {

@@ -137,6 +137,8 @@ def _spit(values: Mapping[str, object]) -> GameRules:
         steps=deal + _draw_steps(values, fixed=fixed, scale=2),
         min_players=3,
         max_players=8,
+        # The spit card counts in every hand (Wild Widow's card, kept aside, in none).
+        table_shared=True,
         options=tuple(sorted(values.items())),
     )
 
