@@ -117,8 +117,8 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
     "only_spit_wild": _("Only the spit card is wild, not the other cards of its rank."),
     "no_draw": _("One betting round, then the showdown."),
     "spit_call": _(
-        "Five cards each, a round at a time; after a round anyone may call Spit! to turn "
-        "the next card as the spit card."
+        "Five cards each; while they are dealt anyone may call Spit! to turn the next card "
+        "as the spit card. If nobody calls, it is turned after the deal."
     ),
     "wild_widow": _(
         "Five cards each, a card turned to the middle before the last; it belongs to no "
@@ -154,8 +154,8 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
     ),
     "start_card_deck": _("The start card comes from the game's deck or from a second deck."),
     "spit_call_any_card": _(
-        "With Spit! calls: anyone may call Spit! after any card of the deal, not only "
-        "between rounds."
+        "With Spit! calls: a call may come after any card of the deal, as the sheet says "
+        "(on unless the house plays otherwise); off: only between full rounds."
     ),
     "flushes_count": _("In round 2 a flush counts against the low hand."),
     "bring_in": _(

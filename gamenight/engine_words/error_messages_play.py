@@ -175,8 +175,8 @@ PLAY_MESSAGES: Final[dict[str, Message]] = {
         "%(name)s cannot call Spit: the spit card is already in the middle (%(caller)s called it)"
     ),
     "spit_nobody_asked": _(
-        "%(name)s cannot %(verb)s: nobody is asked now; the dealer asks after each round of "
-        "a deal with calls"
+        "%(name)s cannot %(verb)s: nobody is asked now; Spit! is called while the cards "
+        "are dealt, before the spit card is turned"
     ),
     "switch_no_jack": _(
         "%(name)s cannot switch the game: only the player just dealt a face-up jack, or one "
