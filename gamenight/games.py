@@ -139,18 +139,21 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "What an extra card for a 4 costs in the last round, paid to the pot (empty or 0: free)."
     ),
     "down_claim": _(
-        "With face-down extra cards: the card is shown when it is dealt, in turn before the "
-        "next betting round, or whenever its holder wishes."
+        "With face-down extra cards: the card is shown when it is dealt, before the next "
+        "betting round (in turn from the dealer's left), or whenever its holder wishes "
+        "until the last betting round ends."
     ),
     "walk_price": _(
         "The walk is bought for this many chips (empty: the limit's largest bet); setting a "
         "price makes the walk bought."
     ),
     "walk_price_up": _("A face-up extra card costs this many chips instead (empty: the same)."),
-    "walk_price_per_street": _("The walk costs this many chips more on each later street."),
+    "walk_price_per_street": _(
+        "The walk costs its price on third street and this many chips more on each street after it."
+    ),
     "pay_fixed": _(
-        "A face-up 3 costs this many chips instead of the pot (empty: pay the pot; the cap "
-        "then does not apply)."
+        "A face-up 3 costs this many chips instead of the pot (empty: pay the pot). A cap "
+        "on the pot payment has no effect then: set one or the other."
     ),
     "start_card_deck": _("The start card comes from the game's deck or from a second deck."),
     "spit_call_any_card": _(

@@ -93,6 +93,15 @@ class RecordCleaningForm(RecordRowsForm):
         if any(pid not in known for pid in posted.values()):
             raise ValidationError(not_at_table_message())
         self._refuse_cards_in_the_middle()
+        charged = ("pays_", "paid_", "struck_")
+        if not self.rules.pays_pot and any(
+            name.startswith(charged) and str(self.data.get(name) or "").strip() not in ("", "0")
+            for name in posted
+        ):
+            # A tab opened under other house rules: a face-up 3 costs nothing tonight.
+            raise ValidationError(
+                gettext("Tonight's house rules charge nothing for a face-up 3: reload the page.")
+            )
         if not self.rules.buys_walks and any(
             name.startswith("walk_") and str(self.data.get(name) or "").strip() for name in posted
         ):

@@ -31,8 +31,6 @@ class Game:
     slug: str
     title: StrPromise
     family: Family
-    pays_pot: bool = False
-    """Baseball's "pay the pot or fold" on a face-up 3, and buying the walk."""
 
 
 def _games() -> dict[str, Game]:
@@ -42,7 +40,6 @@ def _games() -> dict[str, Game]:
             entry.name,
             TITLES[entry.name],
             Family(entry.recording.family),
-            pays_pot=entry.recording.pays_pot,
         )
         for entry in ENTRIES
         if entry.recording is not None and entry.name in TITLES

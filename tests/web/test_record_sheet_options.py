@@ -346,3 +346,36 @@ def test_a_stud_hand_with_the_bring_in_is_booked_from_the_form(three: Table) -> 
     _post(three, "seven-card-stud", {**data, "confirm": "1"})
     assert Deal.objects.filter(night=three.night, game="seven-card-stud").exists()
     assert_ledger_consistent(three.group)
+
+
+# ---------------------------------------------------------------- ruling 20: a face-up 3
+
+
+def test_football_offers_paid_the_pot_only_with_pay_or_fold(three: Table) -> None:
+    """Ruling 20: in Football and Woolworth a face-up 3 costs nothing unless the house
+    option pay-or-fold is on, so the form asks who paid only then."""
+    client = client_for(three.owner)
+    assert 'id="paid-pot"' not in client.get(record_url(three, "football")).content.decode()
+    assert 'id="paid-pot"' in client.get(record_url(three, "baseball")).content.decode()
+    _set_options(three, "football", {"pay_or_fold": True})
+    assert 'id="paid-pot"' in client.get(record_url(three, "football")).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("german", "message"),
+    [
+        (False, "Tonight&#x27;s house rules charge nothing for a face-up 3: reload the page."),
+        (True, "Nach den Hausregeln von heute Abend kostet eine offene 3 nichts"),
+    ],
+)
+def test_a_pot_payment_from_a_stale_tab_is_refused_in_woolworth(
+    three: Table, german: bool, message: str
+) -> None:
+    data = _form(
+        three,
+        chips={"Anna": 7, "Ben": 1, "Carla": 1},
+        pays={"Anna": "on"},
+        paid={"Anna": "3"},
+        state={"Ben": "folded", "Carla": "folded"},
+    )
+    assert message in _refused(three, "woolworth", data, german=german)
