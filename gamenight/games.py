@@ -160,7 +160,10 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "With Spit! calls: a call may come after any card of the deal, as the sheet says "
         "(on unless the house plays otherwise); off: only between full rounds."
     ),
-    "flushes_count": _("In round 2 a flush counts against the low hand."),
+    "flushes_count": _(
+        "In round 2 a flush counts against the low hand, as in three-card Guts: three cards "
+        "of one suit are worse than any pair, better than three of a kind."
+    ),
     "bring_in": _(
         "On third street the lowest face-up card (clubs lowest, then diamonds, hearts, spades) "
         "must bring it in or complete to a full bet; later streets open with the best hand "

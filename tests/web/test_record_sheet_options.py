@@ -12,6 +12,7 @@ from helpers.pages import alerts, record_url
 from ledger_helpers import Table, assert_ledger_consistent, make_table, stacks
 
 from gamenight import services
+from gamenight.forms.recording_games import GAMES, shelby_options
 from gamenight.models import Deal, Entry, Transaction
 from gamenight.services import TableHandInput
 from gamenight.services.jack_games import set_jack_games
@@ -379,3 +380,29 @@ def test_a_pot_payment_from_a_stale_tab_is_refused_in_woolworth(
         state={"Ben": "folded", "Carla": "folded"},
     )
     assert message in _refused(three, "woolworth", data, german=german)
+
+
+# ---------------------------------------------------------------- ruling 18: Psycho Shelby
+
+
+def test_psycho_shelby_is_recorded_with_the_nights_flushes_and_card_price(three: Table) -> None:
+    """The night's options reach the settlement: with "flushes count" Anna's all-spade
+    hand is a flush, worse than any pair (ruling 18), so Ben's K-Q-J takes round 2;
+    Carla's pair of aces is second. Each pays Ben the pot as it was, 3."""
+    _set_options(three, "psycho-shelby", {"flushes_count": True, "extra_card_price": 4})
+    client = client_for(three.owner)
+    first = _form(three, key="ps-1", **{"in": {"Anna": "on"}})
+    assert (
+        client.post(record_url(three, "psycho-shelby"), {**first, "confirm": "1"}).status_code
+        == 302
+    )
+    cards = {"Anna": "2s 5s 7s 9s Js", "Ben": "Kc Kd Qh Qc Jd", "Carla": "Ac Ad Ah 2h 2d"}
+    second = _form(three, key="ps-2", **{"in": dict.fromkeys(THREE, "on")}, cards=cards)
+    sent = client.post(record_url(three, "psycho-shelby"), {**second, "confirm": "1"})
+    assert sent.status_code == 302
+    # Antes 1 each: pot 3; round 2 costs Anna and Carla 3 each, to Ben.
+    assert stacks(three.night) == {"Anna": 46, "Ben": 55, "Carla": 46}
+    assert_ledger_consistent(three.group)
+    options = shelby_options(GAMES["psycho-shelby"], three.night)
+    assert options is not None
+    assert (options.flushes_count, options.extra_card_price) == (True, 4)
