@@ -165,9 +165,10 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "of one suit are worse than any pair, better than three of a kind."
     ),
     "bring_in": _(
-        "On third street the lowest face-up card (clubs lowest, then diamonds, hearts, spades) "
-        "must bring it in or complete to a full bet; later streets open with the best hand "
-        "showing. Off: the best hand showing opens every street."
+        "On third street the lowest face-up card (aces high; on a tie clubs lowest, then "
+        "diamonds, hearts, spades) must bring it in or complete to a full bet, and may "
+        "neither check nor fold; later streets open with the best hand showing. Off: the "
+        "best hand showing opens every street."
     ),
     "bring_in_amount": _(
         "With the bring-in: how many chips it is (empty: half the smallest bet, rounded down, "
