@@ -101,7 +101,9 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "round, opened by the best hand showing."
     ),
     "start_card": _(
-        "The dealer turns a card up in the middle; the first player must beat it first."
+        "The dealer turns a card up in the middle; the first player must beat it first. It "
+        "counts as the game counts cards (a 3 or 9 is wild in No-Peek Baseball), belongs to "
+        "no one and sets nothing off."
     ),
     "simple": _("No wild cards and no extra cards."),
     "bet_after_fold": _(
