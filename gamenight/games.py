@@ -178,10 +178,11 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
     ),
     "high_low": _(
         "Before the showdown everyone still in declares high, low or both, all at once. "
-        "Each pot is split between the best high hand and the best low (ace-to-five: aces "
-        "low, straights and flushes do not count; a wild card is the lowest card you lack) "
-        "among those who declared that way. Whoever declares both must win both ways, or "
-        "gets nothing."
+        "Each pot, side pots too, is split between the best high hand and the best low "
+        "(ace-to-five, no qualifier: aces low, straights and flushes do not count; a wild "
+        "card is the best card you lack) among those who declared that way; an odd chip "
+        "goes to the high half, and a half nobody declared goes to the other. Whoever "
+        "declares both must win or tie both ways, or gets nothing."
     ),
 }
 

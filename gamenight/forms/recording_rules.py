@@ -144,8 +144,9 @@ def wild_field() -> forms.CharField:
         required=False,
         max_length=10,
         help_text=_(
-            "Sequence: the rank made wild last; the Good, the Bad and the Ugly: the Good's "
-            "rank. Empty: no wild card."
+            "Sequence: the rank made wild last, reading every face-up card from the first "
+            "one dealt, even after a jack's switch; the Good, the Bad and the Ugly: the "
+            "Good's rank. Empty: no wild card."
         ),
         widget=forms.TextInput(attrs={"placeholder": "7", "autocapitalize": "off"}),
     )
