@@ -98,7 +98,7 @@ def parse_choice(
     if not tokens:
         raise EngineError("type the number or the name of an action")
     head, rest = tokens[0], tokens[1:]
-    if head.isdigit():
+    if _number(head):
         index = int(head) - 1
         if not 0 <= index < len(actions):
             raise EngineError(f"choose 1 to {len(actions)}")
@@ -111,12 +111,17 @@ def parse_choice(
     amount: int | None = None
     cards: list[int] | None = None
     if action.min_amount is not None:
-        if not rest or not rest[0].isdigit():
+        if not rest or not _number(rest[0]):
             raise EngineError(f"{action.kind.value} needs an amount: {describe_action(action)}")
         amount = int(rest[0])
     elif action.kind is ActionName.DRAW:
         cards = [int(parse_card(token)) for token in rest]
     return action.kind, amount, cards
+
+
+def _number(token: str) -> bool:
+    """ASCII digits: "²" passes ``isdigit()`` but not ``int()``, "٣" is no chip count."""
+    return token.isascii() and token.isdigit()
 
 
 def play(state: HandState, lines: Iterator[str], out: TextIO) -> int:

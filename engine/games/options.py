@@ -109,7 +109,8 @@ def _read(game: str, spec: OptionSpec, raw: object) -> object:
     value: int | None = None
     if isinstance(raw, int) and not isinstance(raw, bool):
         value = raw
-    elif text is not None and text.isdigit():
+    elif text is not None and text.isascii() and text.isdigit():
+        # ASCII digits only: "²" passes isdigit() and breaks int(), "٣" would be read as 3.
         value = int(text)
     if value is None or value < spec.least:
         least = f" from {spec.least}" if spec.least else ""

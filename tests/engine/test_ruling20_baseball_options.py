@@ -246,3 +246,10 @@ def test_a_walk_in_a_game_without_extra_cards_is_refused() -> None:
         )
     assert caught.value.code == "walk_not_in_game"
     assert str(caught.value) == "seven-card stud has no extra card to buy: leave Anna's walk out"
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "\uff13"])
+def test_a_unicode_digit_as_an_option_is_refused_clearly(typed: str) -> None:
+    with pytest.raises(GameOptionError) as caught:
+        make_rules("baseball", {"pot_cap": typed})
+    assert caught.value.code == "option_chips"
