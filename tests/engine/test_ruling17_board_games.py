@@ -88,6 +88,19 @@ def test_every_game_without_a_board_refuses_one(game: str, showdown: str) -> Non
     assert (error.code, dict(error.params)) == ("no_board", {"game": game, "count": 3})
 
 
+def test_a_board_is_refused_even_when_everyone_else_folded() -> None:
+    data = {
+        "game": "baseball",
+        "dealer": "Ben",
+        "players": ["Anna", "Ben"],
+        "put_in": {"Anna": 5, "Ben": 1},
+        "folded": ["Ben"],
+        "board": "2c 5d 7h Jc Qd",
+        "showdown": {"cards": {"Anna": "Ks Kh"}},
+    }
+    assert _refused(data).code == "no_board"
+
+
 def test_only_holdem_omaha_and_spit_count_cards_in_the_middle() -> None:
     """The digital games agree with the recorded ones: the cards in the middle count in
     every hand exactly where the game takes a board or a spit card."""
