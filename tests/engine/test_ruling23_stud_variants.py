@@ -20,7 +20,7 @@ from helpers.profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import ACE, NINE, THREE, TWO, Deck, format_cards, parse_cards
+from engine.cards import ACE, FOUR, NINE, THREE, TWO, Deck, format_cards, parse_cards
 from engine.chips.pots import build_pots
 from engine.games import ActionName, EventKind, HandState, make_rules
 from engine.games.catalog import CATALOGUE, ENTRIES
@@ -99,6 +99,25 @@ def test_the_up_cards_are_read_in_the_order_they_were_dealt(up: str, wild: list[
     assert state.actor == CARLA
     state.act(ActionName.SWITCH_GAME, seat=CARLA, game="sequence")
     assert state.wild == wild
+
+
+def test_the_sheets_sequence_example_read_at_a_jacks_switch() -> None:
+    """The English sheet: "if the upcards are 6, 2, Q, 5, 3, 9, 4, A in that order, 4's
+    are wild". Dealt in Jack the Shifter, with Carla's face-up J♥ last on fifth street:
+    her switch to Sequence reads them all, in order, and fours are wild."""
+    deal = (
+        "2♣ 7♠ 8♠ J♣ J♦ 8♥ "  # down
+        "6♥ 2♥ Q♠ "  # third street up: 6, 2, Q
+        "5♦ 3♥ 9♦ "  # fourth: 5, 3, 9
+        "4♠ A♦ J♥ "  # fifth: 4, A and Carla's jack
+        "10♣ 10♦ 10♥ 9♠ 9♥ 3♣"
+    )
+    state = _jack(deal)
+    while state.actor is not None and state.step_index < 4:
+        state.act(ActionName.CHECK, seat=state.actor)
+    assert state.actor == CARLA
+    state.act(ActionName.SWITCH_GAME, seat=CARLA, game="sequence")
+    assert state.wild == [FOUR]
 
 
 def test_a_baseball_switch_makes_the_threes_showing_wild_and_asks_nothing_back() -> None:
