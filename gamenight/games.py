@@ -101,7 +101,9 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "round, opened by the best hand showing."
     ),
     "start_card": _(
-        "The dealer turns a card up in the middle; the first player must beat it first."
+        "The dealer turns a card up in the middle; the first player must beat it first. It "
+        "counts as the game counts cards (a 3 or 9 is wild in No-Peek Baseball), belongs to "
+        "no one and sets nothing off."
     ),
     "simple": _("No wild cards and no extra cards."),
     "bet_after_fold": _(
@@ -117,8 +119,8 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
     "only_spit_wild": _("Only the spit card is wild, not the other cards of its rank."),
     "no_draw": _("One betting round, then the showdown."),
     "spit_call": _(
-        "Five cards each, a round at a time; after a round anyone may call Spit! to turn "
-        "the next card as the spit card."
+        "Five cards each; while they are dealt anyone may call Spit! to turn the next card "
+        "as the spit card. If nobody calls, it is turned after the deal."
     ),
     "wild_widow": _(
         "Five cards each, a card turned to the middle before the last; it belongs to no "
@@ -139,29 +141,36 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
         "What an extra card for a 4 costs in the last round, paid to the pot (empty or 0: free)."
     ),
     "down_claim": _(
-        "With face-down extra cards: the card is shown when it is dealt, in turn before the "
-        "next betting round, or whenever its holder wishes."
+        "With face-down extra cards: the card is shown when it is dealt, before the next "
+        "betting round (in turn from the dealer's left), or whenever its holder wishes "
+        "until the last betting round ends."
     ),
     "walk_price": _(
         "The walk is bought for this many chips (empty: the limit's largest bet); setting a "
         "price makes the walk bought."
     ),
     "walk_price_up": _("A face-up extra card costs this many chips instead (empty: the same)."),
-    "walk_price_per_street": _("The walk costs this many chips more on each later street."),
+    "walk_price_per_street": _(
+        "The walk costs its price on third street and this many chips more on each street after it."
+    ),
     "pay_fixed": _(
-        "A face-up 3 costs this many chips instead of the pot (empty: pay the pot; the cap "
-        "then does not apply)."
+        "A face-up 3 costs this many chips instead of the pot (empty: pay the pot). A cap "
+        "on the pot payment has no effect then: set one or the other."
     ),
     "start_card_deck": _("The start card comes from the game's deck or from a second deck."),
     "spit_call_any_card": _(
-        "With Spit! calls: anyone may call Spit! after any card of the deal, not only "
-        "between rounds."
+        "With Spit! calls: a call may come after any card of the deal, as the sheet says "
+        "(on unless the house plays otherwise); off: only between full rounds."
     ),
-    "flushes_count": _("In round 2 a flush counts against the low hand."),
+    "flushes_count": _(
+        "In round 2 a flush counts against the low hand, as in three-card Guts: three cards "
+        "of one suit are worse than any pair, better than three of a kind."
+    ),
     "bring_in": _(
-        "On third street the lowest face-up card (clubs lowest, then diamonds, hearts, spades) "
-        "must bring it in or complete to a full bet; later streets open with the best hand "
-        "showing. Off: the best hand showing opens every street."
+        "On third street the lowest face-up card (aces high; on a tie clubs lowest, then "
+        "diamonds, hearts, spades) must bring it in or complete to a full bet, and may "
+        "neither check nor fold; later streets open with the best hand showing. Off: the "
+        "best hand showing opens every street."
     ),
     "bring_in_amount": _(
         "With the bring-in: how many chips it is (empty: half the smallest bet, rounded down, "
@@ -169,10 +178,11 @@ OPTION_HELP: Final[dict[str, StrPromise]] = {
     ),
     "high_low": _(
         "Before the showdown everyone still in declares high, low or both, all at once. "
-        "Each pot is split between the best high hand and the best low (ace-to-five: aces "
-        "low, straights and flushes do not count; a wild card is the lowest card you lack) "
-        "among those who declared that way. Whoever declares both must win both ways, or "
-        "gets nothing."
+        "Each pot, side pots too, is split between the best high hand and the best low "
+        "(ace-to-five, no qualifier: aces low, straights and flushes do not count; a wild "
+        "card is the best card you lack) among those who declared that way; an odd chip "
+        "goes to the high half, and a half nobody declared goes to the other. Whoever "
+        "declares both must win or tie both ways, or gets nothing."
     ),
 }
 

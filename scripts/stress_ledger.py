@@ -93,8 +93,9 @@ def game_form(game: str, rows: list[tuple[int, int]], rng: random.Random) -> dic
             form[f"state_{pid}"] = "allin"
         else:
             form[f"chips_{pid}"] = str(1 + bet)
-    if game in BASEBALL_GAMES and rng.random() < 0.3:
-        # A face-up 3: the first live player pays the pot of the antes.
+    if game == "baseball" and rng.random() < 0.3:
+        # A face-up 3: the first live player pays the pot of the antes (in Football a 3
+        # costs nothing unless the night's house rules say so, ruling 20).
         payer = live[0]
         if form.get(f"state_{payer}") != "allin":
             # The form adds the payment to the bets.

@@ -33,6 +33,27 @@ class OptionSpec:
     rule: str
     choices: tuple[str, ...] = ()
     least: int = 0
+    overrides: str = ""
+    """Another option of the game this one makes pointless when both are set (a fixed
+    pot payment and a cap on the pot payment, ruling 20): the game then ignores the
+    other, and a house-rules form refuses the two together (:func:`check_together`)."""
+
+
+def check_together(game: str, specs: tuple[OptionSpec, ...], values: Mapping[str, object]) -> None:
+    """Refuse two options set together when one makes the other pointless; ``values``
+    as :func:`read_options` reads them (unset counts options left at none or off)."""
+    for spec in specs:
+        other = spec.overrides
+        if other and _is_set(values.get(spec.name)) and _is_set(values.get(other)):
+            raise GameOptionError(
+                f"{game}: {other} has no effect with {spec.name}: leave one of them empty",
+                code="option_overrides",
+                params={"game": game, "option": spec.name, "overridden": other},
+            )
+
+
+def _is_set(value: object) -> bool:
+    return value is not None and value is not False
 
 
 def read_options(

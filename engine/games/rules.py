@@ -159,8 +159,9 @@ class GameRules:
     winner: Winner = "high"
     # False: the game's own steps take the antes (Guts settles them with the deal).
     antes: bool = True
-    # False: the cards in the middle belong to no hand (No Peek's card to beat).
-    table_shared: bool = True
+    # True: the cards in the middle count in every hand (Hold'em's board, Spit's card);
+    # every other game has none that do (ruling 17), whatever lies there.
+    table_shared: bool = False
     # A high/low split game's low ranking (Omaha eight or better): each pot halves.
     low: Ranking | None = None
     options: tuple[tuple[str, object], ...] = field(default=())

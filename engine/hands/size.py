@@ -35,8 +35,9 @@ still in shows every card they hold, and that number follows from the game:
 * Guts 2, three-card Guts 3; Shelby rounds are checked by
   :mod:`engine.games.families.shelby.settle`.
 
-In every other game a shared card (the last card dealt face up to the middle
-when seven play stud) counts as one of every hand's cards.
+Every other game has no cards in the middle (ruling 17): a board or a shared card
+given with one of them is refused, in the words of Spit in the Ocean's check, rather
+than counted into every hand (Baseball's K K and a five-card board are not three kings).
 """
 
 from __future__ import annotations
@@ -56,14 +57,13 @@ class HandSize:
     ``dealt``: cards dealt to each player; ``fewest``: fewer allowed after
     discards (the Good, the Bad and the Ugly); ``walk_ranks``: a card of one of
     these ranks may have brought one extra card; ``shared``: the exact number
-    of cards in the middle shared by every hand, or ``None`` when a shared card
-    simply counts as one of the hand's.
+    of cards in the middle shared by every hand (0: the game has none, ruling 17).
     """
 
     dealt: int
     fewest: int | None = None
     walk_ranks: frozenset[int] = field(default_factory=frozenset)
-    shared: int | None = None
+    shared: int = 0
 
 
 _SEVEN: Final = HandSize(dealt=7)
@@ -137,23 +137,32 @@ def buys_walks(options: Mapping[str, object] | None) -> bool:
 def check_shared(
     game: str, shared: Sequence[int], options: Mapping[str, object] | None = None
 ) -> None:
-    """The cards in the middle fit the game (Spit: exactly the spit card)."""
+    """The cards in the middle fit the game (Spit: exactly the spit card; Hold'em and
+    Omaha: the board of five); every other game has none (ruling 17)."""
     size = hand_size(game, options)
-    if size is None or size.shared is None or len(shared) == size.shared:
+    wanted = 0 if size is None else size.shared
+    if len(shared) == wanted:
         return
     title = game_name(game)
-    if size.shared == 0:
+    if wanted == 0 and _table_wild(game, options):
         raise HandSizeError(
             f"{title} shares no card in the middle: leave the widow out of the cards "
             "and give its rank as the wild rank",
             code="no_shared_card",
             params={"game": game},
         )
-    if size.shared > 1:
+    if wanted == 0:
         raise HandSizeError(
-            f"{title} has a board of {size.shared} cards in the middle, not {len(shared)}",
+            f"{title} shares no card in the middle, not {len(shared)}: only Hold'em and "
+            "Omaha have a board, and Spit in the Ocean its spit card",
+            code="no_board",
+            params={"game": game, "count": len(shared)},
+        )
+    if wanted > 1:
+        raise HandSizeError(
+            f"{title} has a board of {wanted} cards in the middle, not {len(shared)}",
             code="board_size",
-            params={"game": game, "wanted": size.shared, "count": len(shared)},
+            params={"game": game, "wanted": wanted, "count": len(shared)},
         )
     raise HandSizeError(
         f"{title} shares one card in the middle, the spit card, not {len(shared)}",
@@ -162,16 +171,24 @@ def check_shared(
     )
 
 
+def _table_wild(game: str, options: Mapping[str, object] | None) -> bool:
+    """A card lies in the middle but belongs to no hand, its rank given as the wild rank
+    (Wild Widow, a game or Spit's option: the only such game without a shared card)."""
+    from engine.games.catalog import GAMES_WITH_TABLE_WILD
+
+    return game in GAMES_WITH_TABLE_WILD
+
+
 def check_hand_size(
     game: str,
     *,
     name: str,
     cards: Sequence[int],
-    shared: Sequence[int] = (),
     walks: int | None = None,
     options: Mapping[str, object] | None = None,
 ) -> None:
-    """Refuse ``cards`` (with the ``shared`` cards) that ``name`` cannot hold in ``game``.
+    """Refuse ``cards`` that ``name`` cannot hold in ``game`` (the cards in the middle are
+    :func:`check_shared`'s).
 
     ``walks``: ``None`` when extra cards come free; otherwise walks are bought in
     this hand and this is how many purchases were recorded for the player.
@@ -181,7 +198,7 @@ def check_hand_size(
     size = hand_size(game, options)
     if size is None:
         return
-    count = len(cards) + (len(shared) if size.shared is None else 0)
+    count = len(cards)
     title = game_name(game)
     base: dict[str, ErrorParam] = {"name": name, "count": count, "game": game}
     if size.fewest is not None:  # discards: anything from the fewest to all dealt

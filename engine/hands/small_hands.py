@@ -13,8 +13,8 @@ from engine.hands.high_hand import Made
 from engine.hands.rankings import Guts2Ranking, Guts3Ranking, LowRanking
 
 # The tier of each category in a low hand measures how bad it is: the order of
-# high poker, so a pair is worse than no pair and a flush (when it counts) is
-# worse than three of a kind.
+# high poker, so a pair is worse than no pair and a five-card flush (when it counts)
+# is worse than three of a kind; a three-card flush is three-card Guts' (ruling 18).
 _LOW_WORST: int = encode(10, ())
 
 
@@ -117,6 +117,7 @@ def _low_shape(cards: Sequence[int], flushes_count: bool) -> tuple[int, Made]:
         (2, 2): Category.TWO_PAIR,
         (2,): Category.PAIR,
     }.get(tuple(n for n in shape if n > 1), Category.HIGH_CARD)
+    tier = category
     if (
         flushes_count
         and len(cards) >= 3
@@ -124,8 +125,11 @@ def _low_shape(cards: Sequence[int], flushes_count: bool) -> tuple[int, Made]:
         and category < Category.FLUSH
     ):
         category = Category.FLUSH
+        # Ruling 18: a three-card flush ranks as in three-card Guts, between a pair and
+        # three of a kind (worse than any pair as a low); five cards as in high poker.
+        tier = Category.TWO_PAIR if len(cards) == 3 else Category.FLUSH
     ranks = tuple(r for r in order for _ in range(counts[r]))
-    badness = encode(category, [_low_value(r) for r in order])
+    badness = encode(tier, [_low_value(r) for r in order])
     return badness, Made(category, ranks)
 
 

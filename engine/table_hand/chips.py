@@ -15,6 +15,7 @@ from engine.errors import SettlementError
 from engine.table_hand.chip_checks import check_chips, check_setup
 from engine.table_hand.contributions import Chips
 from engine.table_hand.model import TableHand
+from engine.table_hand.prices import check_charges
 from engine.table_hand.replay import from_rounds
 from engine.table_hand.totals import from_totals
 
@@ -29,5 +30,6 @@ def count_chips(hand: TableHand) -> Chips:
             code="put_in_or_rounds",
         )
     chips = from_totals(hand) if hand.rounds is None else from_rounds(hand, hand.rounds)
+    check_charges(hand, chips)
     check_chips(hand, chips)
     return chips

@@ -39,7 +39,8 @@ such as ``"3 9"``: Spit in the Ocean's spit card, or a house rule replacing the
 game's wild cards) and
 ``board`` (Texas Hold'em and Omaha: the five community cards, ``"Ks Qs 8s 6s 2s"``
 or a list; they count for every hand shown, Omaha high/low splits each pot
-between the best high and the best eight-or-better low), ``pot`` (the chips
+between the best high and the best eight-or-better low; refused for every game
+without a board, ruling 17), ``pot`` (the chips
 counted in the middle, checked against the totals),
 ``options`` (the game's house options by name, e.g. ``{"spit_call": true}``),
 ``declare`` (Sequence with the option ``high_low``: each player who shows
@@ -60,6 +61,7 @@ from engine.chips.pots import pot_names
 from engine.errors import CardError, NegativeAmountError, SettlementError, UnknownPlayerError
 from engine.hands.rankings import parse_wild
 from engine.hands.showdown import HostRanking, Showdown, ShownCards
+from engine.hands.size import check_shared
 from engine.table_hand.model import (
     Move,
     PotPayment,
@@ -111,8 +113,9 @@ def read_table_hand(data: Mapping[str, Any]) -> TableHand:
     anted = data.get("anted")
     pot = data.get("pot")
     wild = data.get("wild")
+    name = game.strip().lower()
     return TableHand(
-        game=game.strip().lower(),
+        game=name,
         dealer=reader.seat(data["dealer"], what="the dealer"),
         players=reader.players,
         ante=reader.amount(data.get("ante", 1), what="the ante"),
@@ -123,7 +126,7 @@ def read_table_hand(data: Mapping[str, Any]) -> TableHand:
         all_in=frozenset(reader.seats(data.get("all_in", []), what="all_in")),
         pot_payments=reader.pot_payments(data.get("pot_payments", [])),
         walk_purchases=reader.walks(data.get("walk_purchases", [])),
-        showdown=_with_board(reader, data),
+        showdown=_with_board(reader, data, name),
         wild=None if wild is None else _wild(wild),
         pot=None if pot is None else reader.amount(pot, what="the pot"),
         options=_options(data.get("options", {})),
@@ -355,16 +358,20 @@ class _Reader:
         return raw
 
 
-def _with_board(reader: _Reader, data: Mapping[str, Any]) -> Showdown | None:
+def _with_board(reader: _Reader, data: Mapping[str, Any], game: str) -> Showdown | None:
     """The showdown, with the ``board`` of a community-card game as the shared cards of
-    every hand shown (a host's ranking needs no board: it is left out)."""
+    every hand shown (a host's ranking needs no board: it is left out). A board given
+    for a game without one is refused whatever the showdown (ruling 17)."""
     raw = data.get("showdown")
     showdown = None if raw is None else reader.showdown(raw)
-    if data.get("board") is None or not isinstance(showdown, ShownCards):
+    if data.get("board") is None:
+        return showdown
+    board = reader.cards(data["board"], whose="the board")
+    if not isinstance(showdown, ShownCards):
+        check_shared(game, board, _options(data.get("options", {})))
         return showdown
     if showdown.shared:
         raise SettlementError('give the board once: "board" or the showdown\'s "shared", not both')
-    board = reader.cards(data["board"], whose="the board")
     return ShownCards(hands=showdown.hands, shared=board)
 
 

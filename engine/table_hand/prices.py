@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.errors import ErrorParam, SettlementError
-from engine.hands.size import house_options
+from engine.hands.size import game_name, house_options
+from engine.table_hand.contributions import Chips
+from engine.table_hand.jack import JACK_THE_SHIFTER
 from engine.table_hand.model import TableHand
 
 
@@ -76,6 +78,70 @@ class PayTerms:
             f"{where}{name} paid {amount} but the pot was only {pot}",
             code="paid_beyond_pot",
             params={**params, "pot": pot},
+        )
+
+
+def game_charges(game: str, options: Mapping[str, object]) -> tuple[bool, bool]:
+    """Whether a hand of ``game`` under its house ``options`` can have a pot payment (a
+    face-up 3 with "pay the pot or fold" on) and an extra card to buy. Football and
+    Woolworth charge for a 3 only with the option on (ruling 20); Jack the Shifter as
+    any game on its list; a game only recorded, as its recording says; a name the
+    catalogue does not know is not judged."""
+    from engine.games.catalog import CATALOGUE, make_rules
+    from engine.games.rules import ExtraCard, PayPotOrFold
+
+    entry = CATALOGUE.get(game)
+    if entry is None:
+        return True, True
+    if entry.build is None:
+        pays = entry.recording is not None and entry.recording.pays_pot
+        return pays, bool(entry.hand_size and entry.hand_size.walk_ranks)
+    games = [make_rules(game, options)]
+    if game == JACK_THE_SHIFTER:
+        from engine.games.catalog import GAMES
+        from engine.games.families.variants import JACK_TARGETS
+
+        allowed = house_options(game, options)
+        games += [
+            GAMES[target]
+            for target in JACK_TARGETS
+            if allowed.get("allow_" + target.replace("-", "_")) is not False
+        ]
+    triggers = [t for rules in games for t in rules.triggers]
+    return (
+        any(isinstance(t, PayPotOrFold) for t in triggers),
+        any(isinstance(t, ExtraCard) for t in triggers),
+    )
+
+
+def check_charges(hand: TableHand, chips: Chips) -> None:
+    """Refuse a pot payment or a walk the hand's game cannot have charged (ruling 20)."""
+    pays, walks = game_charges(hand.game, hand.options)
+    payers = [s for s, _ in chips.payments] + sorted(chips.refused_to_pay)
+    if payers and not pays:
+        from engine.games.catalog import CATALOGUE
+
+        name, title = hand.name(payers[0]), game_name(hand.game)
+        params: dict[str, ErrorParam] = {"game": hand.game, "name": name}
+        entry = CATALOGUE.get(hand.game)
+        if entry is not None and any(spec.name == "pay_or_fold" for spec in entry.options):
+            raise SettlementError(
+                f"{title}: a face-up 3 costs nothing unless the house rule "
+                f'"pay the pot or fold" is on: leave {name}\'s pot payment out',
+                code="pay_pot_option_off",
+                params=params,
+            )
+        raise SettlementError(
+            f"{title} has no pot payment: leave {name}'s pot payment out",
+            code="pay_pot_not_in_game",
+            params=params,
+        )
+    if chips.walks and not walks:
+        name = hand.name(chips.walks[0][0])
+        raise SettlementError(
+            f"{game_name(hand.game)} has no extra card to buy: leave {name}'s walk out",
+            code="walk_not_in_game",
+            params={"game": hand.game, "name": name},
         )
 
 

@@ -128,6 +128,9 @@ def settle_table_hand(hand: TableHand) -> TableSettlement:
     split = build_pots(contributions=chips.contributions, folded=chips.folded, all_in=chips.all_in)
     # Jack the Shifter switched: the target game sizes and ranks the hands shown.
     game, options = showdown_game(hand)
+    if isinstance(hand.showdown, ShownCards) and hand.showdown.shared:
+        # A board is refused for a game without one even when nobody had to show.
+        check_shared(game, hand.showdown.shared, house_options(game, options))
     declared = declares(game, options)
     contested = any(p.contested for p in split.pots)
     if declared and contested and isinstance(hand.showdown, HostRanking):
@@ -250,7 +253,6 @@ def _scores_from_cards(
             game,
             name=hand.name(seat),
             cards=cards,
-            shared=showdown.shared,
             walks=sum(1 for buyer, _ in chips.walks if buyer == seat) if buying else None,
             options=options,
         )

@@ -175,8 +175,8 @@ PLAY_MESSAGES: Final[dict[str, Message]] = {
         "%(name)s cannot call Spit: the spit card is already in the middle (%(caller)s called it)"
     ),
     "spit_nobody_asked": _(
-        "%(name)s cannot %(verb)s: nobody is asked now; the dealer asks after each round of "
-        "a deal with calls"
+        "%(name)s cannot %(verb)s: nobody is asked now; Spit! is called while the cards "
+        "are dealt, before the spit card is turned"
     ),
     "switch_no_jack": _(
         "%(name)s cannot switch the game: only the player just dealt a face-up jack, or one "
@@ -198,6 +198,10 @@ PLAY_MESSAGES: Final[dict[str, Message]] = {
     "option_up_down": _("%(game)s: %(option)s is up or down, not %(value)s"),
     "option_choice": _("%(option)s: %(value)s is not one of the choices"),
     "option_chips": _("%(game)s: %(option)s is a whole number of chips or none, not %(value)s"),
+    # Ruling 20: a fixed pot payment replaces paying the pot, so a cap is pointless.
+    "option_overrides": _(
+        "%(game)s: “%(overridden)s” has no effect with “%(option)s”: leave one of them empty"
+    ),
     "ante_missing": _("%(game)s: every game needs an ante of at least 1 chip"),
     "odds_not_high": _("odds are worked out for high-hand games, not %(game)s"),
     "odds_no_trial": _("odds need at least one trial, not %(count)s"),

@@ -84,6 +84,10 @@ SHOWDOWN_MESSAGES: Final[dict[str, Message]] = {
         "%(game)s shares no card in the middle: leave the widow out of the cards and "
         "give its rank as the wild rank"
     ),
+    "no_board": _(
+        "%(game)s shares no card in the middle, not %(count)s: only Hold'em and Omaha have "
+        "a board, and Spit in the Ocean its spit card"
+    ),
     "shelby_hand_size": by(
         "has_extra",
         {
@@ -159,6 +163,13 @@ CHIP_MESSAGES: Final[dict[str, Message]] = {
         "%(name)s paid %(amount)s with %(stack)s chips left: the pot of %(pot)s, paid in full, "
         "or with every chip if the stack is shorter"
     ),
+    # Ruling 20: what the hand's game (under its house rules) cannot have charged.
+    "pay_pot_option_off": _(
+        "%(game)s: a face-up 3 costs nothing unless the house rule “pay the pot or fold” "
+        "is on: leave %(name)s's pot payment out"
+    ),
+    "pay_pot_not_in_game": _("%(game)s has no pot payment: leave %(name)s's pot payment out"),
+    "walk_not_in_game": _("%(game)s has no extra card to buy: leave %(name)s's walk out"),
     "walk_price": by(
         "by_street",
         {True: _("%(name)s bought the walk for %(amount)s but a walk costs %(prices)s by street")},

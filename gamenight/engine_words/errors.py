@@ -114,8 +114,9 @@ def _worded(params: Mapping[str, Any]) -> dict[str, Any]:
             values[key] = join_names([game_title(str(game)) for game in value]) or gettext("none")
         elif key == "rank" and isinstance(value, int):
             values[key] = rank_name(value, lang=lang())
-    if isinstance(params.get("option"), str):
-        values["option"] = option_label(str(params.get("game", "")), str(params["option"]))
+    for key in ("option", "overridden"):  # an option by its label on the house-rules form
+        if isinstance(params.get(key), str):
+            values[key] = option_label(str(params.get("game", "")), str(params[key]))
     if "total" in params and "ante" in params and "paid" in params:
         values["dues"] = _dues(params)
     return values

@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from engine.games import GAMES, GameOptionError, game_options
-from engine.games.options import OptionSpec, read_options
+from engine.games.options import OptionSpec, check_together, read_options
+from gamenight.engine_words import error_text
 from gamenight.forms.groups import KeyedForm
 from gamenight.games import choice_label, game_title, games_to_call, option_help, option_label
 from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Night, Player, Season
@@ -207,9 +208,9 @@ class NightForm(KeyedForm):
                 if data.get(self.option_name(game, s.name)) not in (None, "", s.default)
             }
             try:
-                read_options(game, specs, given)
+                check_together(game, specs, read_options(game, specs, given))
             except GameOptionError as error:
-                self.add_error(None, str(error))
+                self.add_error(None, error_text(error))
                 continue
             if given:
                 options[game] = given

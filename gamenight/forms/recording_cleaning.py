@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.errors import CardError, EngineError
-from engine.hands.size import check_hand_size, house_options
+from engine.hands.size import check_hand_size, check_shared, house_options
 from gamenight.engine_texts import error_text
 from gamenight.forms.cards import read_table_cards
 from gamenight.forms.recording_fields import not_at_table_message, player_field_ids
@@ -92,6 +92,16 @@ class RecordCleaningForm(RecordRowsForm):
         posted = player_field_ids(self.data)
         if any(pid not in known for pid in posted.values()):
             raise ValidationError(not_at_table_message())
+        self._refuse_cards_in_the_middle()
+        charged = ("pays_", "paid_", "struck_")
+        if not self.rules.pays_pot and any(
+            name.startswith(charged) and str(self.data.get(name) or "").strip() not in ("", "0")
+            for name in posted
+        ):
+            # A tab opened under other house rules: a face-up 3 costs nothing tonight.
+            raise ValidationError(
+                gettext("Tonight's house rules charge nothing for a face-up 3: reload the page.")
+            )
         if not self.rules.buys_walks and any(
             name.startswith("walk_") and str(self.data.get(name) or "").strip() for name in posted
         ):
@@ -128,6 +138,28 @@ class RecordCleaningForm(RecordRowsForm):
         if self.game.family in CHIP_FAMILIES and not self.errors:
             self._check_hand_sizes(data)
         return data
+
+    def _refuse_cards_in_the_middle(self) -> None:
+        """A board or a spit card posted for a game that has none (a script, or a tab of
+        another game) is refused in the engine's words, never dropped (ruling 17)."""
+        for name in ("board", "spit"):
+            text = str(self.data.get(self.add_prefix(name)) or "").strip()
+            if name in self.fields or not text:
+                continue
+            try:
+                count = len(parse_cards(text, fill_suits=True))
+            except CardError:
+                count = len(text.split())
+            try:
+                check_shared(self.game.slug, [0] * count, self._house_options())
+            except EngineError as error:
+                raise ValidationError(error_text(error)) from None
+
+    def _house_options(self) -> dict[str, object]:
+        try:
+            return house_options(self.game.slug, self.options)
+        except EngineError:
+            return {}  # stored options the game does not take: the hand sizes say so
 
     def _clean_walks(self, data: dict[str, Any]) -> None:
         """Each walk field holds the price of every walk the player bought (``2 3``)."""
@@ -190,7 +222,6 @@ class RecordCleaningForm(RecordRowsForm):
                     game,
                     name=row.name,
                     cards=cards,
-                    shared=self._shared(data),
                     walks=bought[row.player_id] if buying else None,
                     options=options,
                 )

@@ -121,17 +121,15 @@ def row_inputs(pid: int, game: Game, rules: RecordingRules) -> dict[str, forms.F
             choices=[(s.value, STATE_LABELS[s]) for s in State],
             widget=forms.HiddenInput,
         )
-        if game.pays_pot:
+        if rules.pays_pot:  # never offered where a face-up 3 costs nothing tonight
             fields[f"pays_{pid}"] = forms.BooleanField(label=_("paid the pot"), required=False)
             fields[f"paid_{pid}"] = chips_field(_("Paid the pot"))
             fields[f"struck_{pid}"] = forms.BooleanField(
                 label=_("Folded on a face-up 3"), required=False
             )
-            if rules.buys_walks:  # never offered where the night sells no walk
-                fields[f"walks_{pid}"] = forms.BooleanField(
-                    label=_("bought the walk"), required=False
-                )
-                fields[f"walk_{pid}"] = walk_field(rules.walk_prices)
+        if rules.buys_walks:  # never offered where the night sells no walk
+            fields[f"walks_{pid}"] = forms.BooleanField(label=_("bought the walk"), required=False)
+            fields[f"walk_{pid}"] = walk_field(rules.walk_prices)
     elif family is Family.GUTS:
         fields[f"in_{pid}"] = forms.BooleanField(label=_("In"), required=False)
     else:

@@ -31,8 +31,6 @@ class Game:
     slug: str
     title: StrPromise
     family: Family
-    pays_pot: bool = False
-    """Baseball's "pay the pot or fold" on a face-up 3, and buying the walk."""
 
 
 def _games() -> dict[str, Game]:
@@ -42,7 +40,6 @@ def _games() -> dict[str, Game]:
             entry.name,
             TITLES[entry.name],
             Family(entry.recording.family),
-            pays_pot=entry.recording.pays_pot,
         )
         for entry in ENTRIES
         if entry.recording is not None and entry.name in TITLES
@@ -72,9 +69,22 @@ def guts_options(game: Game, night: Night) -> GutsOptions | None:
 
 
 def shelby_options(game: Game, night: Night) -> ShelbyOptions | None:
-    extra = night.game_options.get("shelby", {}) if isinstance(night.game_options, dict) else {}
+    """The night's house options of Shelby or Psycho Shelby as its settlement reads them:
+    the ante (empty: the night's), Shelby's limit, Psycho Shelby's price of an extra
+    card and whether a flush counts against round 2's low (ruling 18)."""
+    stored = night.game_options.get(game.slug) if isinstance(night.game_options, dict) else None
+    chosen = stored if isinstance(stored, dict) else {}
+    ante = chosen.get("ante")
+    ante = ante if isinstance(ante, int) and ante > 0 else night.ante
     if game.slug == "psycho-shelby":
-        return ShelbyOptions(variant=ShelbyVariant.PSYCHO, ante=night.ante)
-    if extra.get("limit"):
-        return ShelbyOptions(ante=night.ante, limit=extra["limit"])
-    return None
+        price = chosen.get("extra_card_price", 1)
+        return ShelbyOptions(
+            variant=ShelbyVariant.PSYCHO,
+            ante=ante,
+            extra_card_price=price if isinstance(price, int) else 0,
+            flushes_count=chosen.get("flushes_count") is True,
+        )
+    limit = chosen.get("limit")
+    if isinstance(limit, int) and limit > 0:
+        return ShelbyOptions(ante=ante, limit=limit)
+    return ShelbyOptions(ante=ante) if ante != night.ante else None

@@ -33,7 +33,7 @@ from engine.errors import EngineError
 from engine.hands.size import buys_walks, house_options
 from engine.table_hand.declared import declares
 from engine.table_hand.jack import JACK_THE_SHIFTER
-from engine.table_hand.prices import walk_prices
+from engine.table_hand.prices import game_charges, walk_prices
 from gamenight.games import TITLES
 from gamenight.models import MAX_CHIPS
 from gamenight.request_numbers import whole_number
@@ -49,6 +49,8 @@ _SEPARATORS: Final = re.compile(r"[\s,;+]+")
 class RecordingRules:
     """The house rules of one game tonight, as far as the record form's rows care."""
 
+    pays_pot: bool = False
+    """A face-up 3 costs the pot (Baseball; Football and Woolworth only with the option)."""
     buys_walks: bool = False
     walk_prices: tuple[int, ...] | None = None
     """What a walk may cost, cheapest first; ``None``: the limit's largest bet."""
@@ -73,7 +75,9 @@ class RecordingRules:
                 t for t in JACK_TARGETS if values.get("allow_" + t.replace("-", "_")) is not False
             )
         bought = buys_walks(values)
+        pays, _extra = game_charges(game, values)
         return cls(
+            pays_pot=pays,
             buys_walks=bought,
             walk_prices=walk_prices(game, values) if bought else None,
             declares=bool(values) and declares(game, values),
@@ -141,8 +145,9 @@ def wild_field() -> forms.CharField:
         required=False,
         max_length=10,
         help_text=_(
-            "Sequence: the rank made wild last; the Good, the Bad and the Ugly: the Good's "
-            "rank. Empty: no wild card."
+            "Sequence: the rank made wild last, reading every face-up card from the first "
+            "one dealt, even after a jack's switch; the Good, the Bad and the Ugly: the "
+            "Good's rank. Empty: no wild card."
         ),
         widget=forms.TextInput(attrs={"placeholder": "7", "autocapitalize": "off"}),
     )

@@ -72,7 +72,7 @@ def cards_dealt(game: str) -> int:
     next hand once one is full (static/js/cardpicker.js); 0 where hands vary or share
     cards in the middle."""
     size = game_entry(game).hand_size
-    return size.dealt if size is not None and size.shared is None and not size.fewest else 0
+    return size.dealt if size is not None and not size.shared and not size.fewest else 0
 
 
 def with_cards(form: RecordGameForm) -> bool:

@@ -53,6 +53,10 @@ def test_parse_choice_reads_numbers_names_and_amounts() -> None:
         parse_choice("3", actions)
     with pytest.raises(EngineError, match="not one of the actions"):
         parse_choice("fold", actions)
+    # Unicode digits are no numbers here: "²" would break int(), "٣" is no choice typed.
+    for typed in ("²", "bet ²", "٣", "bet ٣"):
+        with pytest.raises(EngineError):
+            parse_choice(typed, actions)
 
 
 @pytest.mark.parametrize("typed", ["\u00b2", "bet \u00b2", "2 \u00b2", "2 \u0663", "\u0662 3"])

@@ -251,6 +251,7 @@ def test_chips_nobody_still_in_covers_go_back_to_the_folded_player_who_paid_them
     answer = settle(
         {
             "game": "no-peek-baseball",
+            "options": {"pay_or_fold": True},  # a flipped 3 costs the pot only with it
             "dealer": "Carla",
             "players": [{"name": "Anna", "stack": 4}, {"name": "Ben", "stack": 4}, "Carla"],
             "put_in": {"Anna": 4, "Ben": 4, "Carla": 9},

@@ -254,12 +254,18 @@ def test_wild_widow_takes_five_and_no_shared_card() -> None:
     )
 
 
-def test_other_games_count_a_shared_card_as_part_of_every_hand() -> None:
-    """Seven-card stud for seven players may deal the last card to the middle."""
+def test_other_games_refuse_a_shared_card_in_spits_words() -> None:
+    """Ruling 17: only Hold'em and Omaha take a board, and Spit in the Ocean its spit
+    card; a card in the middle of any other game is refused, not counted in every hand."""
     six = {name: " ".join(cards.split()[:6]) for name, cards in STUD_SEVEN.items()}
     data = hand("seven-card-stud", six)
     data["showdown"]["shared"] = "Th"
-    settle_table_hand_json(data)
+    error = refused(data)
+    assert error.code == "no_board"
+    assert str(error) == (
+        "seven-card stud shares no card in the middle, not 1: only Hold'em and Omaha "
+        "have a board, and Spit in the Ocean its spit card"
+    )
 
 
 def test_guts_hands_in_a_table_hand_take_two_or_three() -> None:

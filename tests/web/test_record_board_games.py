@@ -115,3 +115,45 @@ def test_a_malformed_or_doubled_board_card_is_refused(
     assert sent.status_code == 200
     assert message in sent.content.decode()
     assert not Deal.objects.filter(night=four.night).exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "language", "message"),
+    [
+        (
+            "baseball",
+            "board",
+            "en",
+            "Baseball shares no card in the middle, not 5: only Hold&#x27;em and Omaha have "
+            "a board, and Spit in the Ocean its spit card",
+        ),
+        (
+            "seven-card-stud",
+            "spit",
+            "de",
+            "Bei Seven-Card Stud liegt keine Karte für alle in der Mitte, nicht 1: nur "
+            "Hold&#x27;em und Omaha haben ein Board, und Spit in the Ocean seine Spit-Karte",
+        ),
+    ],
+)
+def test_a_board_posted_for_a_game_without_one_is_refused(
+    four: Table, game: str, field: str, language: str, message: str
+) -> None:
+    """Ruling 17: a board (or a spit card) sent with a game that has none, by a script
+    or a tab of another game, is refused in the engine's words, never counted or dropped."""
+    data = _hand(
+        four,
+        "Ks Qs 8s 6s 2s" if field == "board" else "",
+        chips={"Anna": 2, "Ben": 2, "Carla": 1, "Dan": 1},
+        state={"Carla": "folded", "Dan": "folded"},
+        cards={"Anna": "Kh Kd", "Ben": "Ah Ad"},
+    )
+    if field == "spit":
+        data["spit"] = "9h"
+    with translation.override(language):
+        sent = client_for(four.owner).post(
+            record_url(four, game), {**data, "confirm": "1"}, headers={"accept-language": language}
+        )
+    assert sent.status_code == 200
+    assert message in sent.content.decode()
+    assert not Deal.objects.filter(night=four.night).exists()

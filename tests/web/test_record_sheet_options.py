@@ -12,6 +12,7 @@ from helpers.pages import alerts, record_url
 from ledger_helpers import Table, assert_ledger_consistent, make_table, stacks
 
 from gamenight import services
+from gamenight.forms.recording_games import GAMES, shelby_options
 from gamenight.models import Deal, Entry, Transaction
 from gamenight.services import TableHandInput
 from gamenight.services.jack_games import set_jack_games
@@ -346,3 +347,62 @@ def test_a_stud_hand_with_the_bring_in_is_booked_from_the_form(three: Table) -> 
     _post(three, "seven-card-stud", {**data, "confirm": "1"})
     assert Deal.objects.filter(night=three.night, game="seven-card-stud").exists()
     assert_ledger_consistent(three.group)
+
+
+# ---------------------------------------------------------------- ruling 20: a face-up 3
+
+
+def test_football_offers_paid_the_pot_only_with_pay_or_fold(three: Table) -> None:
+    """Ruling 20: in Football and Woolworth a face-up 3 costs nothing unless the house
+    option pay-or-fold is on, so the form asks who paid only then."""
+    client = client_for(three.owner)
+    assert 'id="paid-pot"' not in client.get(record_url(three, "football")).content.decode()
+    assert 'id="paid-pot"' in client.get(record_url(three, "baseball")).content.decode()
+    _set_options(three, "football", {"pay_or_fold": True})
+    assert 'id="paid-pot"' in client.get(record_url(three, "football")).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("german", "message"),
+    [
+        (False, "Tonight&#x27;s house rules charge nothing for a face-up 3: reload the page."),
+        (True, "Nach den Hausregeln von heute Abend kostet eine offene 3 nichts"),
+    ],
+)
+def test_a_pot_payment_from_a_stale_tab_is_refused_in_woolworth(
+    three: Table, german: bool, message: str
+) -> None:
+    data = _form(
+        three,
+        chips={"Anna": 7, "Ben": 1, "Carla": 1},
+        pays={"Anna": "on"},
+        paid={"Anna": "3"},
+        state={"Ben": "folded", "Carla": "folded"},
+    )
+    assert message in _refused(three, "woolworth", data, german=german)
+
+
+# ---------------------------------------------------------------- ruling 18: Psycho Shelby
+
+
+def test_psycho_shelby_is_recorded_with_the_nights_flushes_and_card_price(three: Table) -> None:
+    """The night's options reach the settlement: with "flushes count" Anna's all-spade
+    hand is a flush, worse than any pair (ruling 18), so Ben's K-Q-J takes round 2;
+    Carla's pair of aces is second. Each pays Ben the pot as it was, 3."""
+    _set_options(three, "psycho-shelby", {"flushes_count": True, "extra_card_price": 4})
+    client = client_for(three.owner)
+    first = _form(three, key="ps-1", **{"in": {"Anna": "on"}})
+    assert (
+        client.post(record_url(three, "psycho-shelby"), {**first, "confirm": "1"}).status_code
+        == 302
+    )
+    cards = {"Anna": "2s 5s 7s 9s Js", "Ben": "Kc Kd Qh Qc Jd", "Carla": "Ac Ad Ah 2h 2d"}
+    second = _form(three, key="ps-2", **{"in": dict.fromkeys(THREE, "on")}, cards=cards)
+    sent = client.post(record_url(three, "psycho-shelby"), {**second, "confirm": "1"})
+    assert sent.status_code == 302
+    # Antes 1 each: pot 3; round 2 costs Anna and Carla 3 each, to Ben.
+    assert stacks(three.night) == {"Anna": 46, "Ben": 55, "Carla": 46}
+    assert_ledger_consistent(three.group)
+    options = shelby_options(GAMES["psycho-shelby"], three.night)
+    assert options is not None
+    assert (options.flushes_count, options.extra_card_price) == (True, 4)

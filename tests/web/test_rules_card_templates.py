@@ -141,3 +141,22 @@ def test_the_three_card_guts_card(client: Client) -> None:
         assert words in english, words
     for words in ("drei Karten", "A-2-3", "D-K-A", "Straight Flush", "du "):
         assert words in german, words
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "says"),
+    [
+        ("football", "en", "A face-up 3 costs nothing, unless the house rule"),
+        ("woolworth", "de", "eine 3 bleibt eine natürliche Karte"),
+        ("jack-the-shifter", "en", "only games dealt like seven-card stud"),
+        ("jack-the-shifter", "de", "Sequence liest jede bisher offen gegebene Karte"),
+        ("second-hand-high", "en", "a side pot between two players goes to the worse"),
+        ("seven-card-stud", "de", "Asse hoch"),
+        ("omaha-hi-lo", "en", "its odd chips go one each to them, from the dealer's left"),
+        ("texas-holdem", "de", "keine Karte verbrannt"),
+    ],
+)
+def test_the_cards_say_rulings_17_to_23(
+    client: Client, game: str, language: str, says: str
+) -> None:
+    assert any(says in p for p in card_paragraphs(client, game, language)), game

@@ -146,6 +146,38 @@ def test_a_bad_night_shows_a_message_and_plans_nothing(
     assert Night.objects.filter(group=table.group).count() == 1
 
 
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        (
+            "en",
+            "Baseball: “Cap on the pot payment” has no effect with “Fixed payment instead of "
+            "the pot”: leave one of them empty",
+        ),
+        (
+            "de",
+            "Baseball: „Obergrenze der Pot-Zahlung“ wirkt nicht zusammen mit „Fester Betrag "
+            "statt des Pots“: lass eines von beiden leer",
+        ),
+    ],
+)
+def test_a_fixed_pot_payment_and_a_cap_together_are_refused(
+    client: Client, table: Table, language: str, message: str
+) -> None:
+    """Ruling 20: a fixed payment replaces paying the pot, so a cap would do nothing."""
+    client.force_login(table.owner)
+    response = client.post(
+        f"/groups/{table.group.pk}/nights/new/",
+        _night_data(opt__baseball__pay_fixed="3"),
+        headers={"accept-language": language},
+    )
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert Night.objects.filter(group=table.group).count() == 1
+    fixed_only = _night_data(opt__baseball__pay_fixed="3", opt__baseball__pot_cap="")
+    assert client.post(f"/groups/{table.group.pk}/nights/new/", fixed_only).status_code == 302
+
+
 def test_a_season_of_another_group_is_refused(client: Client, table: Table) -> None:
     other_group = table.outsider.memberships.get().group
     other = services.create_season(

@@ -55,6 +55,7 @@ def _entry(
             low=low,
             min_players=2,
             max_players=MAX_PLAYERS,
+            table_shared=True,
         )
 
     return GameEntry(

@@ -76,7 +76,6 @@ def _no_peek(name: str, title: str, *, baseball: bool) -> GameEntry:
             min_players=3 if baseball else 2,
             max_players=6 if baseball else 7,
             peek=False,
-            table_shared=False,
             options=tuple(sorted(values.items())),
         )
 
@@ -135,7 +134,6 @@ def _mexican_sweat(values: Mapping[str, object]) -> GameRules:
         min_players=2,
         max_players=7,
         peek=False,
-        table_shared=False,
         options=tuple(sorted(values.items())),
     )
 

@@ -3,7 +3,8 @@
 Spit: four cards each, the spit card face up in the middle is everyone's fifth
 card and wild with its rank; betting, one draw, betting with doubled limits,
 showdown with the last bettor or raiser showing first; with "Spit!" calls,
-five cards each and the spit card turned when someone calls it. Wild Widow and
+five cards each and the spit card turned when someone calls it (after any card,
+ruling 22, or only between full rounds). Wild Widow and
 five-card draw deal five cards each; Wild Widow turns a card to the middle
 before the last card, and the three others of its rank are wild.
 """
@@ -70,21 +71,24 @@ _SPIT_OPTIONS: Final = (
         kind="bool",
         default=False,
         help=(
-            '"Spit!": five cards each, a round at a time; after a round anyone may call '
-            "Spit! to turn the next card as the spit card (otherwise it comes after the deal; "
-            "Wild Widow deals its own way)"
+            '"Spit!": five cards each; during the deal anyone may call Spit! to turn the '
+            "next card as the spit card (otherwise it comes after the deal; Wild Widow "
+            "deals its own way)"
         ),
         rule="RULINGS 13",
     ),
+    # Ruling 22: the sheet lets anyone call "jederzeit" while the cards are dealt, so a
+    # call may come after any card by default; calls only between full rounds is the
+    # house option (this one off).
     OptionSpec(
         name="spit_call_any_card",
         kind="bool",
-        default=False,
+        default=True,
         help=(
             'with spit_call, "Spit!" may be called after any card of the deal, by anyone '
-            '(the sheet: "jederzeit"), not only between rounds'
+            '(the sheet: "jederzeit"); off: only between full rounds'
         ),
-        rule="spit-in-the-ocean.de.txt",
+        rule="RULINGS 22",
     ),
     OptionSpec(
         name="wild_widow",
@@ -137,6 +141,8 @@ def _spit(values: Mapping[str, object]) -> GameRules:
         steps=deal + _draw_steps(values, fixed=fixed, scale=2),
         min_players=3,
         max_players=8,
+        # The spit card counts in every hand (Wild Widow's card, kept aside, in none).
+        table_shared=True,
         options=tuple(sorted(values.items())),
     )
 

@@ -137,7 +137,8 @@ def _pay_options(*, pays: bool) -> tuple[OptionSpec, ...]:
             least=1,
             help="a fixed payment instead of the pot (none: pay the pot; the cap then "
             "does not apply; both sheets' variants)",
-            rule="baseball.de.txt",
+            rule="RULINGS 20",
+            overrides="pot_cap",
         ),
     )
 

@@ -136,9 +136,12 @@ def give_extra_card(state: HandState, seat: int, trigger: ExtraCard) -> None:
 
 
 def street_number(state: HandState) -> int:
-    """How many streets were dealt before the one under way (0: the first), for a
-    walk whose price grows with the streets."""
-    return sum(1 for step in state.rules.steps[: state.step_index] if isinstance(step, Deal))
+    """The street under way, 0 for the first (seven-card stud's third street), for a walk
+    whose price grows with the streets (ruling 20). A street lasts from its deal to the
+    end of its betting round: a 4 claimed while the third street's round is bet is
+    still bought at the third street's price."""
+    dealt = sum(1 for step in state.rules.steps[: state.step_index + 1] if isinstance(step, Deal))
+    return max(dealt - 1, 0)
 
 
 def void_deal(state: HandState, seat: int, card: int) -> None:

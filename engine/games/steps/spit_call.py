@@ -1,19 +1,20 @@
 """Spit in the Ocean's house rule "Spit!": the spit card is called during a five-card deal.
 
-The dealer deals five cards each, one round at a time. After every round but
-the last, each player in turn from the dealer's left may call "Spit!" or pass;
-the first call turns the next card face up to the middle as the spit card
-(everyone's shared card, wild with its rank) and the deal goes on without
-further questions. If nobody calls, the game's :class:`~engine.games.steps.draw.TableCard`
-step turns the spit card after the last round. A call after the last round
-is not offered: it would turn the very card the dealer turns anyway.
+The dealer deals five cards each, one round at a time. With ``any_card`` (the
+default, ruling 22; the sheet: "Während des Gebens darf jeder jederzeit „Spit!“
+rufen") the deal stops after every card but the last: the player just dealt the
+card is asked to call or let it go, and anyone else still in may call at that
+moment too. A moment between two cards that tells nobody anything new is no
+moment a call could differ, so these are all the moments of the deal.
 
-With ``any_card`` (the sheet: "Während des Gebens darf jeder jederzeit
-„Spit!“ rufen") the deal stops after every card but the last instead: the
-player just dealt the card is asked to call or let it go, and anyone else
-still in may call at that moment too. A moment between two cards that tells
-nobody anything new is no moment a call could differ, so these are all the
-moments of the deal.
+The house option (``any_card`` off): after every round but the last, each
+player in turn from the dealer's left may call "Spit!" or pass.
+
+Either way the first call turns the next card face up to the middle as the spit
+card (everyone's shared card, wild with its rank) and the deal goes on without
+further questions. If nobody calls, the game's :class:`~engine.games.steps.draw.TableCard`
+step turns the spit card after the last card. A call after the last card is not
+offered: it would turn the very card the dealer turns anyway.
 
 What the step keeps between calls is its :class:`SpitCallState`.
 """
@@ -68,14 +69,15 @@ class SpitCallState(StepState):
 
 @dataclass(frozen=True, kw_only=True)
 class SpitCallDeal(Deal):
-    """Five cards each, a round at a time, with the chance to call "Spit!" between rounds.
+    """Five cards each, a round at a time, with the chance to call "Spit!" after any card
+    (``any_card``, the default) or between rounds only.
 
     ``rank_wild``: the spit card a call turns is wild with its rank (otherwise alone).
     """
 
     cards: tuple[Face, ...] = ("down",) * 5
     rank_wild: bool = True
-    any_card: bool = False
+    any_card: bool = True
 
     def begin(self, state: HandState) -> None:
         super().begin(state)
@@ -192,7 +194,7 @@ def refuse_call_if_called(state: HandState, seat: int) -> None:
 def _refuse(state: HandState, seat: int, verb: str) -> None:
     raise SpitCallError(
         f"{state.names[seat]} cannot {verb}: nobody is asked now; "
-        "the dealer asks after each round of a deal with calls",
+        "Spit! is called while the cards are dealt, before the spit card is turned",
         code="spit_nobody_asked",
         params={"name": state.names[seat], "verb": verb},
     )

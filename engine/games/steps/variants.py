@@ -4,7 +4,7 @@ a wild rank that moves up, and a jack that switches the game.
 * The Good, the Bad and the Ugly: :class:`DealTableCards` lays three cards face
   down in the middle, :class:`TurnTableCard` turns one with its role; a
   :class:`WatchedDeal` folds later face-up cards of the Ugly's rank.
-* Sequence: a :class:`WatchedDeal` moves the one wild rank up.
+* Sequence: a :class:`WatchedDeal` moves the one wild rank up (:mod:`.sequence`).
 * Jack the Shifter: a :class:`WatchedDeal` offers the holder of a face-up jack
   the switch at once, a :class:`JackBet` lets a player show a face-down jack on
   their betting turn, and :class:`LastJackOffer` asks everyone in turn before
@@ -22,13 +22,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Self
 
-from engine.cards import ACE, ALL_CARDS, JACK, TWO, rank_name
+from engine.cards import ALL_CARDS, JACK, rank_name
 from engine.errors import IllegalActionError
 from engine.games.events import ActionName, Event, EventKind, LegalAction
 from engine.games.rules import GameRules, Step
 from engine.games.steps.actions import ActionArgs, Move, StepState
 from engine.games.steps.bet import Bet
 from engine.games.steps.deal import Deal, deal_next
+from engine.games.steps.sequence import move_sequence_wild, read_sequence_so_far
 from engine.hands.rankings import HighRanking
 
 if TYPE_CHECKING:
@@ -290,42 +291,6 @@ class WatchedDeal(Deal):
             jack.offer, jack.down = seat, False
 
 
-# ---------------------------------------------------------------- Sequence
-
-
-def next_sequence_wild(wild: int | None, rank: int) -> int | None:
-    """The wild rank after a face-up ``rank``: 2s start it, the next rank up moves it.
-
-    >>> next_sequence_wild(None, 0), next_sequence_wild(None, 1), next_sequence_wild(0, 1)
-    (0, None, 1)
-    """
-    if wild is None:
-        return rank if rank == TWO else None
-    return rank if rank == wild + 1 and wild < ACE else None
-
-
-def move_sequence_wild(state: HandState, seat: int, card: int) -> None:
-    current = state.wild
-    wild = current[0] if current else None
-    new = next_sequence_wild(wild, ALL_CARDS[card].rank)
-    if new is None:
-        return
-    state.wild = [new]
-    text = f"{rank_name(new, plural=True)} are wild"
-    if wild is not None:
-        text += f" instead of {rank_name(wild, plural=True)}"
-    params = {"rank": new} if wild is None else {"rank": new, "before": wild}
-    state.record(
-        EventKind.WILD_CHANGE,
-        seat,
-        card=card,
-        face_up=True,
-        text=text,
-        code="wild_rank" if wild is None else "wild_rank_moves",
-        params=params,
-    )
-
-
 # ---------------------------------------------------------------- Jack the Shifter
 
 
@@ -510,12 +475,16 @@ def switch_game(state: HandState, seat: int, args: ActionArgs) -> Event:
             EventKind.REVEAL, seat, card=card, face_up=True, text="shows a jack", code="shows_jack"
         )
     _end_offer(state, seat)
-    rules = _rules_of(game)
     state.kept(JackState).game = game
-    ranking = rules.ranking
-    wild = ranking.wild if isinstance(ranking, HighRanking) else frozenset()
-    state.wild = sorted(wild)
-    return state.record(EventKind.SWITCH_GAME, seat, text=game, code="game", params={"game": game})
+    event = state.record(EventKind.SWITCH_GAME, seat, text=game, code="game", params={"game": game})
+    # Ruling 23: the whole hand becomes the new game from its first card, so its wild
+    # cards count every card dealt so far (what was done, a fold or a payment, stays).
+    if _JACK_WATCH.get(game) == "sequence":
+        read_sequence_so_far(state, seat)
+    else:
+        ranking = _rules_of(game).ranking
+        state.wild = sorted(ranking.wild if isinstance(ranking, HighRanking) else ())
+    return event
 
 
 def verify_keep_game(state: HandState, seat: int, args: ActionArgs) -> None:

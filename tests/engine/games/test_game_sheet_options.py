@@ -493,7 +493,7 @@ def test_spit_may_be_called_at_any_moment_of_the_deal() -> None:
 
 def test_with_spit_at_any_moment_the_deal_stops_after_every_card() -> None:
     """ "jederzeit": after each card but the last, the player just dealt it is asked;
-    between rounds only is the default (after four cards each, not one)."""
+    between rounds only is the house option (after four cards each, not one)."""
     state = _spit(spit_call_any_card=True)
     asked = []
     while state.step_index == 0 and not state.table:
@@ -503,9 +503,9 @@ def test_with_spit_at_any_moment_the_deal_stops_after_every_card() -> None:
         state.act(ActionName.PASS_SPIT, seat=seat)
     assert asked == [1, 2, 3, 0] * 4 + [1, 2, 3]  # the twentieth card asks nobody
     assert state.table == [_code("4♠")]  # nobody called: the dealer turns it after the deal
-    rounds = _spit()
+    rounds = _spit(spit_call_any_card=False)
     assert [len(cards) for cards in rounds.cards] == [1, 1, 1, 1]
-    refused = _spit()
+    refused = _spit(spit_call_any_card=False)
     before = refused.to_json()
     with pytest.raises(OutOfTurnError):
         refused.act(ActionName.CALL_SPIT, seat=2)  # between rounds: Ben is asked first

@@ -1,6 +1,8 @@
 """Spit in the Ocean's house rule "Spit!" (ruling 13): the spit card called during the deal.
 
-Five cards each, a round at a time; after each round but the last, every player
+Here with calls only between full rounds (ruling 22's house option; by default a call
+may come after any card, tests/engine/test_ruling22_spit_call.py). Five cards each, a
+round at a time; after each round but the last, every player
 from the dealer's left may call "Spit!" or pass. The first call turns the next
 card to the middle as the spit card and the deal goes on; if nobody calls, the
 dealer turns it after the deal. A hand is the five cards plus the spit card.
@@ -54,7 +56,9 @@ SPIT = parse_card("7♦")
 def _start(stacked: Sequence[int] | None = None, **options: object) -> HandState:
     deck = Deck(random.Random(7), stacked=BEN_CALLS if stacked is None else stacked)
     return HandState.start(
-        make_rules("spit-in-the-ocean", {"spit_call": True, **options}),
+        make_rules(
+            "spit-in-the-ocean", {"spit_call": True, "spit_call_any_card": False, **options}
+        ),
         names=NAMES,
         stacks=[50] * 4,
         dealer=ANNA,
@@ -218,8 +222,8 @@ def test_a_second_call_is_refused() -> None:
     )
     message = _rejects(state, SpitCallError, lambda: state.act(ActionName.PASS_SPIT, seat=BEN))
     assert message == (
-        "Ben cannot pass: nobody is asked now; the dealer asks after each round of a deal "
-        "with calls"
+        "Ben cannot pass: nobody is asked now; Spit! is called while the cards are dealt, "
+        "before the spit card is turned"
     )
     assert not state.can(ActionName.CALL_SPIT, seat=BEN)
 
@@ -232,8 +236,8 @@ def test_a_call_when_not_offered_is_refused() -> None:
     )
     message = _rejects(draw, SpitCallError, lambda: draw.act(ActionName.CALL_SPIT, seat=BEN))
     assert message == (
-        "Ben cannot call Spit: nobody is asked now; the dealer asks after each round of a "
-        "deal with calls"
+        "Ben cannot call Spit: nobody is asked now; Spit! is called while the cards are "
+        "dealt, before the spit card is turned"
     )
     # Plain Spit in the Ocean: the dealer turned the card already.
     plain = HandState.start(

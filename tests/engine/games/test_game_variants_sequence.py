@@ -14,7 +14,7 @@ import random
 from engine.cards import FOUR, THREE, TWO, Deck, parse_cards
 from engine.games import GAMES, EventKind, HandState
 from engine.games.events import ActionName
-from engine.games.steps.variants import next_sequence_wild
+from engine.games.steps.sequence import next_sequence_wild
 
 NAMES = ["Anna", "Ben", "Carla"]
 ANNA, BEN, CARLA = range(3)
