@@ -19,7 +19,7 @@ from gamenight.forms.nights import (
     RebuyForm,
     SplitForm,
 )
-from gamenight.games import game_title
+from gamenight.games import game_title, night_games
 from gamenight.http import HtmxHttpRequest
 from gamenight.models import NIGHT_POTS, Account, AccountKind, Membership, Night, NightStatus, Seat
 from gamenight.pages.access import night_for_user
@@ -72,7 +72,7 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         "seats": [(s, stacks.get(s.player_id, 0)) for s in seated],
         "gone": [(s, stacks.get(s.player_id, 0)) for s in gone],
         "dealer": night.dealer if night.dealer and night.dealer.seated else None,
-        "games": [(g, game_title(g)) for g in night.allowed_games],
+        "games": [(g, game_title(g)) for g in night_games(night.allowed_games)],
         "pots": pots,
         "running": night.status == NightStatus.RUNNING,
         # The night's recorded games with their undo buttons (recording/_deal_list.html).

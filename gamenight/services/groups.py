@@ -13,6 +13,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from gamenight.games import games_to_call
 from gamenight.models import (
     MAX_STARTING_STACK,
     Group,
@@ -271,7 +272,8 @@ def create_night(
         place=place,
         ante=ante,
         limit_structure=limit_structure,
-        allowed_games=allowed_games or [],
+        # No list given: a night offers every game (a first night has no last one to copy).
+        allowed_games=games_to_call() if allowed_games is None else allowed_games,
         game_options=game_options or {},
         starting_stack=starting_stack,
         carry_over=carry_over,
