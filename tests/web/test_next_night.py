@@ -188,6 +188,23 @@ def test_the_host_answers_for_any_player_but_a_member_only_for_their_own(
     assert Rsvp.objects.get(night=night, player=carla).answer == Answer.COMING
 
 
+def test_answering_for_players_keeps_their_list_open(members: Members) -> None:
+    """One answer after another: "Answer for a player" no longer folds shut after each
+    (issue 23); the host's own answer goes back to the card as before."""
+    night = _plan(members)
+    host = client_for(members.owner)
+    carla = _player(members, "Carla")
+    url = reverse("night_answer", args=[night.pk])
+    response = host.post(url, {"answer": "coming", "player": carla.pk})
+    group = reverse("group_detail", args=[members.group.pk])
+    assert response["Location"] == f"{group}?answer-for=1#answer-for"
+    page = host.get(response["Location"]).content.decode()
+    assert '<details class="answer-for" id="answer-for" open>' in page
+    assert '<details class="answer-for" id="answer-for">' in _group_page(members.owner, members)
+    _link_user(members, "Ben", members.owner)
+    assert host.post(url, {"answer": "coming"})["Location"] == f"{group}#next-night"
+
+
 def test_bad_answers_and_other_groups_change_nothing(members: Members) -> None:
     night = _plan(members)
     _link_user(members, "Ben", members.viewer)
