@@ -81,7 +81,13 @@ def night_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespon
             form.add_error(None, str(error))
         else:
             return redirect(url)
-    context = {"form": form, "group": group, "night": None, "already": already}
+    context = {
+        "form": form,
+        "group": group,
+        "night": None,
+        "already": already,
+        "first_night": last is None,
+    }
     status = BAD_INPUT if form.is_bound else 200
     return render_page(request, "nights/night_plan.html", context, status=status)
 
