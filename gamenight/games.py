@@ -224,6 +224,16 @@ def games_to_call() -> list[str]:
     return [entry.name for entry in ENTRIES]
 
 
+def night_games(allowed: object) -> list[str]:
+    """The games a night offers: those of its house rules' list the catalogue knows, in
+    the list's order; every game when the list names none. (Nights planned before
+    issue 23 could store an empty list, which no page let the host change: it never
+    meant "no game".)"""
+    known = games_to_call()
+    chosen = [g for g in allowed if g in known] if isinstance(allowed, list) else []
+    return chosen or known
+
+
 def recorded_games(family: RecordingFamily) -> list[str]:
     """The catalogue's games recorded with the form of ``family`` (stud, spit, guts, shelby)."""
     return [e.name for e in ENTRIES if e.recording is not None and e.recording.family == family]

@@ -6,7 +6,10 @@ lines folded at 75 octets (never inside a UTF-8 character), text values escaped
 (backslash, semicolon, comma, newline), the start as the local time the host
 typed, and a UID that stays the
 same for the night, so that downloading it again updates the event instead of
-adding a second one.
+adding a second one. ``SEQUENCE`` counts the night's changes (RFC 5545 3.8.7.4:
+a calendar keeps the copy with the higher one), and a cancelled night is sent as
+``STATUS:CANCELLED`` under the same UID, so that the event is called off rather
+than left standing.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ class CalendarNight:
     location: str = ""
     description: str = ""
     url: str = ""
+    sequence: int = 0
+    cancelled: bool = False
 
 
 def escape_text(value: str) -> str:
@@ -86,9 +91,12 @@ def calendar(night: CalendarNight, *, now: datetime.datetime | None = None) -> s
         "BEGIN:VEVENT",
         f"UID:{night.uid}",
         f"DTSTAMP:{_utc(now or timezone.now())}",
+        f"SEQUENCE:{night.sequence}",
         *_when(night),
         f"SUMMARY:{escape_text(night.summary)}",
     ]
+    if night.cancelled:
+        lines.append("STATUS:CANCELLED")
     if night.location:
         lines.append(f"LOCATION:{escape_text(night.location)}")
     if night.description:

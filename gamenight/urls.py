@@ -19,6 +19,7 @@ from gamenight.views import (
     groups,
     live_events,
     next_night,
+    night_plan,
     nights,
     people,
     player_links,
@@ -110,7 +111,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="season_edit",
     ),
     # ---------------------------------------------------------------- the next night
-    path("groups/<id:group_id>/next-night/", next_night.next_night_plan, name="next_night_plan"),
+    # One way to plan a night (issue 23): the next night's old address is the same form.
+    path("groups/<id:group_id>/next-night/", night_plan.night_create, name="next_night_plan"),
     path("nights/<id:night_id>/answer/", groups.night_answer, name="night_answer"),
     path("nights/<id:night_id>/night.ics", next_night.night_ics, name="night_ics"),
     # A player's own read-only link (no login), made and revoked on the player's page.
@@ -146,7 +148,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="player_link_revoke",
     ),
     # ---------------------------------------------------------------- nights and seats
-    path("groups/<id:group_id>/nights/new/", nights.night_create, name="night_create"),
+    path("groups/<id:group_id>/nights/new/", night_plan.night_create, name="night_create"),
+    path("nights/<id:night_id>/edit/", night_plan.night_edit, name="night_edit"),
+    path("nights/<id:night_id>/cancel/", night_plan.night_cancel, name="night_cancel"),
+    path(
+        "groups/<id:group_id>/nights/<id:night_id>/delete/",
+        night_plan.night_delete,
+        name="night_delete",
+    ),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
     path("nights/<id:night_id>/start/", nights.night_start, name="night_start"),
     path("nights/<id:night_id>/arrive/", nights.night_arrive, name="night_arrive"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from typing import Any
 
@@ -160,6 +161,14 @@ class SeasonForm(KeyedForm):
         initial="net",
         required=False,
     )
+    empty_nights = forms.BooleanField(
+        label=_("A night without a game gives the points for taking part too"),
+        required=False,
+        help_text=_(
+            "Otherwise a night where no game was recorded counts for nobody: no points, "
+            "no night played or won."
+        ),
+    )
 
     def clean_places(self) -> tuple[int, ...]:
         raw = str(self.cleaned_data.get("places") or "").replace(" ", "")
@@ -188,7 +197,8 @@ class SeasonForm(KeyedForm):
                 best_nights=int(data.get("best_nights") or 0),
                 tie_break=str(data.get("tie_break") or "net"),
             )
-        data["rule"] = chosen
+        # Said explicitly or not at all, whatever the preset (issue 23).
+        data["rule"] = dataclasses.replace(chosen, empty_nights=bool(data.get("empty_nights")))
         return data
 
     @classmethod
@@ -201,4 +211,5 @@ class SeasonForm(KeyedForm):
             "taking_part": rule.taking_part,
             "best_nights": rule.best_nights,
             "tie_break": rule.tie_break,
+            "empty_nights": rule.empty_nights,
         }

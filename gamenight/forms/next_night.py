@@ -1,30 +1,10 @@
-"""Forms of the next night: the host's plan and a player's answer."""
+"""A player's answer to the next night (the plan is the night form, gamenight/forms/nights.py)."""
 
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
 
-from gamenight.forms.groups import KeyedForm
 from gamenight.models import Answer
-
-
-class NextNightForm(KeyedForm):
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
-    )
-    starts_at = forms.TimeField(
-        label=_("Start time"),
-        required=False,
-        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
-    )
-    place = forms.CharField(label=_("Place"), max_length=100, required=False)
-    note = forms.CharField(
-        label=_("Note for the players"),
-        max_length=300,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-    )
 
 
 class AnswerForm(forms.Form):

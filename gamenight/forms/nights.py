@@ -15,7 +15,15 @@ from engine.games import GAMES, GameOptionError, game_options
 from engine.games.options import OptionSpec, check_together, read_options
 from gamenight.engine_words import error_text
 from gamenight.forms.groups import KeyedForm
-from gamenight.games import choice_label, game_title, games_to_call, option_help, option_label
+from gamenight.forms.numbers import WholeNumberField
+from gamenight.games import (
+    choice_label,
+    game_title,
+    games_to_call,
+    night_games,
+    option_help,
+    option_label,
+)
 from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Night, Player, Season
 from gamenight.services.turn_timer import TURN_TIMERS
 
@@ -28,7 +36,7 @@ def all_games() -> list[str]:
 def chips_field(
     label: str | StrPromise, *, required: bool = True, least: int = 1, most: int = MAX_CHIPS
 ) -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         required=required,
         min_value=least,
@@ -58,7 +66,7 @@ def _option_field(game: str, spec: OptionSpec) -> forms.Field:
             # Left out (a game the night does not allow): the engine's default.
             required=False,
         )
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         required=False,
         min_value=spec.least,
@@ -95,20 +103,38 @@ def plan_defaults(last: Night | None, seasons: Iterable[Season]) -> dict[str, An
         initial["season"] = max(started, key=lambda s: (s.starts_on, s.pk)).pk
     if last is None:
         return initial
-    betting = last.game_options.get("betting") or {}
-    initial.update(
-        place=last.place,
-        ante=last.ante,
-        limit_structure=last.limit_structure,
-        allowed_games=[g for g in last.allowed_games if g in all_games()] or all_games(),
-        starting_stack=last.starting_stack,
+    return {**initial, "place": last.place, **rules_initial(last)}
+
+
+def night_initial(night: Night) -> dict[str, Any]:
+    """The form of a night as it is now: its plan and its house rules."""
+    return {
+        "date": night.date,
+        "starts_at": night.starts_at,
+        "place": night.place,
+        "note": night.note,
+        "season": night.season_id,
+        "carry_over": night.carry_over,
+        **rules_initial(night),
+    }
+
+
+def rules_initial(night: Night) -> dict[str, Any]:
+    """The house rules' fields of the form as ``night`` has them."""
+    options = night.game_options if isinstance(night.game_options, dict) else {}
+    betting = options.get("betting") or {}
+    initial: dict[str, Any] = {
+        "ante": night.ante,
+        "limit_structure": night.limit_structure,
+        "allowed_games": night_games(night.allowed_games),
+        "starting_stack": night.starting_stack,
         **{f"bet_{k}": betting[k] for k in ("low", "high") if betting.get(k)},
-    )
+    }
     if betting.get("raise_cap"):
         initial["raise_cap"] = betting["raise_cap"]
-    if last.game_options.get("turn_timer"):
-        initial["turn_timer"] = last.game_options["turn_timer"]
-    for game, chosen in last.game_options.items():
+    if options.get("turn_timer"):
+        initial["turn_timer"] = options["turn_timer"]
+    for game, chosen in options.items():
         if game in GAMES and isinstance(chosen, dict):
             for name, value in chosen.items():
                 initial[NightForm.option_name(game, name)] = value
@@ -116,12 +142,27 @@ def plan_defaults(last: Night | None, seasons: Iterable[Season]) -> dict[str, An
 
 
 class NightForm(KeyedForm):
-    """A planned night and its house rules; game options are the engine's own."""
+    """A night's plan and its house rules; game options are the engine's own.
+
+    ``rules_only``: the house rules alone, for a night under way (its day, place
+    and season are history by then).
+    """
 
     date = forms.DateField(
         label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
     )
+    starts_at = forms.TimeField(
+        label=_("Start time"),
+        required=False,
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+    )
     place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    note = forms.CharField(
+        label=_("Note for the players"),
+        max_length=300,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
     season = forms.ModelChoiceField(
         label=_("Season"), queryset=Season.objects.none(), required=False
     )
@@ -145,7 +186,18 @@ class NightForm(KeyedForm):
         label=_("Stacks carry over from the season's last night"), required=False
     )
 
-    def __init__(self, *args: Any, seasons: Iterable[Season] = (), **kwargs: Any) -> None:
+    # The night's latest logged change when the form was shown (services.night_plan).
+    seen = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=0, max_value=10**18)
+
+    PLAN_ONLY = ("date", "starts_at", "place", "note", "season", "carry_over")
+
+    def __init__(
+        self,
+        *args: Any,
+        seasons: Iterable[Season] = (),
+        rules_only: bool = False,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"] = {
             "ante": 1,
@@ -161,6 +213,9 @@ class NightForm(KeyedForm):
         season_field = self.fields["season"]
         assert isinstance(season_field, forms.ModelChoiceField)
         season_field.queryset = Season.objects.filter(pk__in=[s.pk for s in seasons])
+        if rules_only:
+            for name in self.PLAN_ONLY:
+                del self.fields[name]
         games_field = self.fields["allowed_games"]
         assert isinstance(games_field, forms.ChoiceField)
         games_field.choices = [(g, game_title(g)) for g in all_games()]
@@ -224,6 +279,28 @@ class NightForm(KeyedForm):
         data["game_options"] = options
         return data
 
+    def night_fields(self) -> dict[str, Any]:
+        """The cleaned form as gamenight/services/night_plan.py takes it."""
+        data = self.cleaned_data
+        fields: dict[str, Any] = {
+            "ante": data["ante"],
+            "limit_structure": LimitStructure(data["limit_structure"]),
+            "allowed_games": list(data["allowed_games"]),
+            "game_options": data["game_options"],
+            "starting_stack": data["starting_stack"],
+        }
+        if "date" in self.fields:
+            season = data.get("season")
+            fields.update(
+                date=data["date"],
+                starts_at=data.get("starts_at"),
+                place=data.get("place", ""),
+                note=data.get("note", ""),
+                season_id=season.pk if season else None,
+                carry_over=bool(data.get("carry_over")),
+            )
+        return fields
+
 
 class StartNightForm(KeyedForm):
     """Who is present, where they sit (or a random draw), and what each buys in for."""
@@ -243,7 +320,7 @@ class StartNightForm(KeyedForm):
             self.fields[f"present_{player.pk}"] = forms.BooleanField(
                 label=player.name, required=False, initial=player.pk in ticked
             )
-            self.fields[f"position_{player.pk}"] = forms.IntegerField(
+            self.fields[f"position_{player.pk}"] = WholeNumberField(
                 label=_("Seat"),
                 required=False,
                 min_value=1,

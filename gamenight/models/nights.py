@@ -41,6 +41,9 @@ class NightStatus(models.TextChoices):
     PLANNED = "planned", _("planned")
     RUNNING = "running", _("running")
     CLOSED = "closed", _("closed")
+    # Called off before it started: kept (with its answers) so that whoever had
+    # answered is told, until its day has passed; deleted only by the host.
+    CANCELLED = "cancelled", _("cancelled")
 
 
 class Night(models.Model):
@@ -94,6 +97,10 @@ class Night(models.Model):
     def is_closed(self) -> bool:
         return self.status == NightStatus.CLOSED
 
+    @property
+    def is_cancelled(self) -> bool:
+        return self.status == NightStatus.CANCELLED
+
 
 class Seat(models.Model):
     """A player at a night's table; ``position`` runs clockwise, as the engine counts seats."""
@@ -114,3 +121,25 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at seat {self.position}"
+
+
+class NightChange(models.Model):
+    """One change to a night's plan or house rules: the night's log (who, when, what).
+
+    Written once and never edited. ``changes`` lists ``{"what", "before", "after"}``
+    in JSON values (gamenight/services/night_plan.py writes them, and
+    gamenight/pages/night_log.py reads them in the reader's language). ``made_by``
+    is the login's name as it was: the log reads the same after the login is gone,
+    and a group's export carries it without carrying logins.
+    """
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="changes")
+    made_at = models.DateTimeField()
+    made_by = models.CharField(max_length=150)
+    changes = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"change of night {self.night_id} by {self.made_by}"

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import HttpResponse
 
+from gamenight.forms.groups import KeyedForm
 from gamenight.forms.nights import (
     ArriveForm,
     EndNightForm,
@@ -19,12 +20,13 @@ from gamenight.forms.nights import (
     RebuyForm,
     SplitForm,
 )
-from gamenight.games import game_title
+from gamenight.games import game_title, night_games
 from gamenight.http import HtmxHttpRequest
 from gamenight.models import NIGHT_POTS, Account, AccountKind, Membership, Night, NightStatus, Seat
 from gamenight.pages.access import night_for_user
 from gamenight.pages.deals import deal_list_context
 from gamenight.pages.host_panel import host_panel_context
+from gamenight.pages.night_log import night_log
 from gamenight.pages.recorded import forget_recorded, pop_recorded
 from gamenight.pages.render import render_page
 from gamenight.pages.table_link_panel import table_link_context
@@ -72,7 +74,7 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         "seats": [(s, stacks.get(s.player_id, 0)) for s in seated],
         "gone": [(s, stacks.get(s.player_id, 0)) for s in gone],
         "dealer": night.dealer if night.dealer and night.dealer.seated else None,
-        "games": [(g, game_title(g)) for g in night.allowed_games],
+        "games": [(g, game_title(g)) for g in night_games(night.allowed_games)],
         "pots": pots,
         "running": night.status == NightStatus.RUNNING,
         # The night's recorded games with their undo buttons (recording/_deal_list.html).
@@ -85,7 +87,13 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         "rebuy_key": uuid.uuid4().hex,
         # A destructive tap's confirm panel, in the section of its button (nights/_confirm.html).
         "confirm": forms_given.get("confirm"),
+        # Who changed the plan or the house rules, when, and what (nights/_night_log.html).
+        "night_log": night_log(night),
+        "plan_error": forms_given.get("plan_error"),
     }
+    if membership.may_record and night.status in (NightStatus.PLANNED, NightStatus.CANCELLED):
+        # Cancel or delete, a key for the delete's double tap (nights/_call_off.html).
+        context["call_off_form"] = KeyedForm()
     if membership.may_record and context["running"]:
         context.update(
             arrive_form=forms_given.get("arrive_form") or ArriveForm(players=away),

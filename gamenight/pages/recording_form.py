@@ -13,7 +13,7 @@ from engine.games.catalog import game_entry
 from gamenight.forms.recording import RecordGameForm
 from gamenight.forms.recording_games import GAMES, Game
 from gamenight.forms.recording_taps import STATE_LABELS
-from gamenight.games import option_label
+from gamenight.games import night_games, option_label
 from gamenight.models import Deal, Night
 from gamenight.services.recording import night_game_options
 from gamenight.services.table import Table
@@ -40,7 +40,7 @@ def house_rules(night: Night, game: Game) -> list[str]:
 
 def games_by_use(night: Night) -> list[Game]:
     """The games the night allows (all if it names none), the group's most played first."""
-    allowed = [g for g in (night.allowed_games or []) if g in GAMES] or list(GAMES)
+    allowed = [g for g in night_games(night.allowed_games) if g in GAMES] or list(GAMES)
     played = dict(
         Deal.objects.filter(night__group_id=night.group_id, game__in=allowed)
         .values("game")

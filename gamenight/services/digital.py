@@ -38,7 +38,7 @@ from engine.games import GAMES, ActionName, ForfeitError, HandState, game_option
 from engine.games.odds import odds, shows_odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
 from gamenight.engine_texts import error_text
-from gamenight.games import game_title
+from gamenight.games import game_title, night_games
 from gamenight.models import (
     Deal,
     DealMode,
@@ -122,7 +122,7 @@ def engine_seat(hand: DigitalHand, seat_id: int) -> int | None:
 
 def playable_games(night: Night) -> list[str]:
     """The night's allowed games the app can deal."""
-    return [g for g in night.allowed_games if g in GAMES]
+    return [g for g in night_games(night.allowed_games) if g in GAMES]
 
 
 def night_limit(night: Night) -> tuple[Limit, int | None]:

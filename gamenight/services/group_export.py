@@ -68,6 +68,8 @@ EXPORTED: tuple[Exported, ...] = (
     Exported("gamenight.Rsvp", "night__group_id"),
     Exported("gamenight.PlayerMerge", "group_id"),
     Exported("gamenight.TransferMark", "night__group_id"),
+    # Issue 23: each night's log of changes to its plan and house rules.
+    Exported("gamenight.NightChange", "night__group_id"),
 )
 
 EXCLUDED: frozenset[str] = frozenset(

@@ -13,6 +13,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from gamenight.games import games_to_call
 from gamenight.models import (
     MAX_STARTING_STACK,
     Group,
@@ -252,9 +253,40 @@ def create_night(
     game_options: dict[str, Any] | None = None,
     starting_stack: int = 100,
     carry_over: bool = False,
+    starts_at: datetime.time | None = None,
+    note: str = "",
 ) -> Night:
-    """A planned night with its house rules; :func:`start_night` seats the players."""
+    """A planned night with its house rules; :func:`start_night` seats the players.
+
+    The host's way to plan one is gamenight/services/night_plan.py (one open night
+    a group); this is the row itself, for it and for scripts and tests.
+    """
     group = group_for_recording(by, group_id)
+    season = checked_rules(
+        group, ante=ante, starting_stack=starting_stack, season_id=season_id, carry_over=carry_over
+    )
+    return Night.objects.create(
+        group=group,
+        season=season,
+        date=date,
+        starts_at=starts_at,
+        place=place,
+        note=note,
+        ante=ante,
+        limit_structure=limit_structure,
+        # No list given: a night offers every game (a first night has no last one to copy).
+        allowed_games=games_to_call() if allowed_games is None else allowed_games,
+        game_options=game_options or {},
+        starting_stack=starting_stack,
+        carry_over=carry_over,
+    )
+
+
+def checked_rules(
+    group: Group, *, ante: int, starting_stack: int, season_id: int | None, carry_over: bool
+) -> Season | None:
+    """The night's season, after refusing house rules no night may have (a new night's
+    and a changed one's alike)."""
     check_chips(ante, what=gettext("the ante"))
     check_chips(starting_stack, what=gettext("the starting stack"), most=MAX_STARTING_STACK)
     season = None
@@ -264,15 +296,4 @@ def create_night(
             raise Http404("no such season")
     if carry_over and season is None:
         raise BadAmountError(gettext("stacks can only carry over between nights of a season"))
-    return Night.objects.create(
-        group=group,
-        season=season,
-        date=date,
-        place=place,
-        ante=ante,
-        limit_structure=limit_structure,
-        allowed_games=allowed_games or [],
-        game_options=game_options or {},
-        starting_stack=starting_stack,
-        carry_over=carry_over,
-    )
+    return season

@@ -1,10 +1,12 @@
 """The group's next night: planned ahead by the host, answered by the players.
 
 The next night is a planned :class:`~gamenight.models.Night` of the group whose
-day has not passed: the earliest of them. Starting it (or its day passing) makes
-it stop being "next". Each player answers "coming" or "not coming" once a night
+day has not passed (gamenight/services/night_plan.py lets a group have one).
+Starting it, cancelling it or its day passing makes it stop being "next". Each
+player answers "coming" or "not coming" once a night
 (:class:`~gamenight.models.Rsvp`, changed in place until the night starts); the
-start page ticks who said "coming".
+start page ticks who said "coming". A cancelled night whose day has not passed
+is told to whoever had answered it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
@@ -20,25 +21,21 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from gamenight.models import Answer, Group, Night, NightStatus, Player, Rsvp
-from gamenight.services.access import User, group_for_recording
+from gamenight.models import Answer, Night, NightStatus, Player, Rsvp
 from gamenight.services.errors import LedgerError
-from gamenight.services.groups import create_night
 
 
 class AnswerClosedError(LedgerError):
     """The night has started or its day has passed: answers no longer change."""
 
 
-class PastDateError(LedgerError):
-    """A next night cannot be planned on a day that has passed."""
-
-
-def upcoming(group_id: int) -> list[Night]:
-    """The group's planned nights whose day has not passed, the next one first."""
+def upcoming(group_id: int, *, cancelled: bool = False) -> list[Night]:
+    """The group's planned nights whose day has not passed, the next one first; with
+    ``cancelled``, the cancelled ones too (in the same query)."""
     today = timezone.localdate()
+    statuses = [NightStatus.PLANNED, *([NightStatus.CANCELLED] if cancelled else [])]
     return list(
-        Night.objects.filter(group_id=group_id, status=NightStatus.PLANNED, date__gte=today)
+        Night.objects.filter(group_id=group_id, status__in=statuses, date__gte=today)
         .select_related("group")
         # A night without a start time first, on SQLite and PostgreSQL alike (next_of).
         .order_by("date", F("starts_at").asc(nulls_first=True), "id")
@@ -46,8 +43,14 @@ def upcoming(group_id: int) -> list[Night]:
 
 
 def next_night(group_id: int) -> Night | None:
-    nights = upcoming(group_id)
-    return nights[0] if nights else None
+    return next_of(upcoming(group_id))
+
+
+def cancelled_ahead(nights: Iterable[Night]) -> list[Night]:
+    """The cancelled nights among ``nights`` whose day has not passed, the first first."""
+    today = timezone.localdate()
+    ahead = [n for n in nights if n.status == NightStatus.CANCELLED and n.date >= today]
+    return sorted(ahead, key=_order)
 
 
 def next_of(nights: Iterable[Night]) -> Night | None:
@@ -108,6 +111,10 @@ def answer(*, night_id: int, player: Player, answer: Answer) -> bool:
         night = Night.objects.select_for_update().filter(pk=night_id).first()
         if night is None or night.group_id != player.group_id:
             raise Http404("no such night")
+        if night.status == NightStatus.CANCELLED:
+            raise AnswerClosedError(
+                gettext("This night was cancelled: there is nothing to answer.")
+            )
         if not is_open(night):
             raise AnswerClosedError(
                 gettext("This night has started or is over: answers can no longer change.")
@@ -129,60 +136,3 @@ def answer(*, night_id: int, player: Player, answer: Answer) -> bool:
         current.answered_at = timezone.now()
         current.save(update_fields=["answer", "answered_at"])
         return True
-
-
-def plan(
-    *,
-    group_id: int,
-    by: User,
-    date: datetime.date,
-    starts_at: datetime.time | None,
-    place: str,
-    note: str,
-    night_id: int | None = None,
-) -> Night:
-    """Plan the next night, or change the planned night ``night_id``.
-
-    A new night takes the house rules of the group's last night (a recurring
-    night keeps its rules; the start page seats the players as before).
-    """
-    group = group_for_recording(by, group_id)
-    if date < timezone.localdate():
-        raise PastDateError(gettext("That day has passed: choose today or a later day."))
-    with transaction.atomic():
-        if night_id is not None:
-            night = Night.objects.select_for_update().filter(pk=night_id, group=group).first()
-            if night is None:
-                raise Http404("no such night")
-            if night.status != NightStatus.PLANNED:
-                raise AnswerClosedError(gettext("This night has started: it cannot be re-planned."))
-            night.date, night.starts_at, night.place, night.note = date, starts_at, place, note
-            night.save(update_fields=["date", "starts_at", "place", "note"])
-            return night
-        night = create_night(
-            group_id=group.pk, by=by, date=date, place=place, **_rules_of(group, date)
-        )
-        night.starts_at, night.note = starts_at, note
-        night.save(update_fields=["starts_at", "note"])
-        return night
-
-
-def _rules_of(group: Group, day: datetime.date) -> dict[str, Any]:
-    """The house rules of the group's last night, and the season the day falls in."""
-    last = group.nights.order_by("-date", "-pk").first()
-    season = (
-        group.seasons.filter(starts_on__lte=day)
-        .filter(Q(ends_on__isnull=True) | Q(ends_on__gte=day))
-        .order_by("-starts_on", "-pk")
-        .first()
-    )
-    rules: dict[str, Any] = {"season_id": season.pk if season else None}
-    if last is not None:
-        rules.update(
-            ante=last.ante,
-            limit_structure=last.limit_structure,
-            allowed_games=list(last.allowed_games),
-            game_options=dict(last.game_options),
-            starting_stack=last.starting_stack,
-        )
-    return rules

@@ -136,6 +136,8 @@ def _not_open(night: Night) -> str:
         return gettext("the night has not started yet: start it first")
     if night.status == NightStatus.CLOSED:
         return gettext("the night is closed: nothing more can be recorded")
+    if night.status == NightStatus.CANCELLED:
+        return gettext("the night was cancelled: nothing can be recorded")
     return gettext("the night has already started")
 
 

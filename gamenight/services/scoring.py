@@ -34,10 +34,17 @@ class ScoringRule:
     best_nights: int = 0
     """Only a player's best N nights count for points (0: every night)."""
     tie_break: str = "net"
+    empty_nights: bool = False
+    """A night without a game gives the points for taking part too (and nothing else);
+    off, such a night counts for nobody."""
 
     @property
     def by_points(self) -> bool:
         return bool(self.places) or self.taking_part > 0
+
+    @property
+    def counts_empty_nights(self) -> bool:
+        return self.empty_nights and self.taking_part > 0
 
     def to_json(self) -> dict[str, Any]:
         if not self.by_points:
@@ -47,6 +54,7 @@ class ScoringRule:
             "taking_part": self.taking_part,
             "best_nights": self.best_nights,
             "tie_break": self.tie_break,
+            "empty_nights": self.empty_nights,
         }
 
     @classmethod
@@ -66,6 +74,7 @@ class ScoringRule:
             taking_part=taking_part if _whole(taking_part, MAX_POINTS) else 0,
             best_nights=best if _whole(best, 1000) else 0,
             tie_break=tie if tie in TIE_BREAKS else "net",
+            empty_nights=data.get("empty_nights") is True,
         )
 
 

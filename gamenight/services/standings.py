@@ -4,7 +4,10 @@ A player's net for a night is what the games moved on their stack: every entry
 of a Guts deal, Shelby round, table hand or split of the night's pots, and of
 the reversals of those. Buy-ins, rebuys, cash-outs and stacks carried between
 nights are chips changing hands with the bank, not winnings, so they are left
-out. Only closed nights count: a running night's numbers still change.
+out. Only closed nights count: a running night's numbers still change. A night
+where no game was played (none recorded, or every one undone) counts for nobody:
+everyone at it would share first place on nothing. Only a season's scoring rule
+that says so gives its points for taking part on such a night (issue 23).
 
 Each function runs a fixed number of queries, however many nights and players.
 """
@@ -15,7 +18,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.db.models.functions import Coalesce
 
 from gamenight.models import (
@@ -27,6 +30,7 @@ from gamenight.models import (
     NightStatus,
     Player,
     Season,
+    Transaction,
     TransactionKind,
 )
 from gamenight.services.people import PERSON, of_person
@@ -39,6 +43,17 @@ GAME_KINDS = (
     TransactionKind.POT_SPLIT,
 )
 DEFAULT_POINTS = (10, 7, 5, 3, 2, 1)
+# A game: a hand, a Guts deal or a Shelby round (a split of the pots follows games).
+DEAL_KINDS = tuple(kind for kind in GAME_KINDS if kind != TransactionKind.POT_SPLIT)
+
+
+def played() -> Exists:
+    """Whether a night (the outer query's row) had a game: one booked and not undone."""
+    return Exists(
+        Transaction.objects.filter(
+            night=OuterRef("pk"), kind__in=DEAL_KINDS, reversed_by__isnull=True
+        )
+    )
 
 
 def _game_entries() -> Q:
@@ -101,10 +116,17 @@ class Standings:
     rows: list[StandingRow]
     points: tuple[int, ...] | None
     rule: ScoringRule = field(default_factory=ScoringRule)
+    skipped: list[NightColumn] = field(default_factory=list)
+    """Closed nights without a game: in no column, no figure (but the rule's points
+    for taking part, when it counts them: :attr:`counts_empty`)."""
 
     @property
     def by_points(self) -> bool:
         return self.rule.by_points
+
+    @property
+    def counts_empty(self) -> bool:
+        return self.rule.counts_empty_nights
 
 
 def night_places(nets: dict[int, int]) -> dict[int, int]:
@@ -137,21 +159,30 @@ def season_standings(
         rule = ScoringRule(places=tuple(points)) if points else ScoringRule()
     nights = list(
         Night.objects.filter(season=season, status=NightStatus.CLOSED)
+        .annotate(played=played())
         .order_by("date", "id")
-        .values_list("id", "date", "place")
+        .values_list("id", "date", "place", "played")
     )
-    columns = [NightColumn(night_id=i, date=d, place=p) for i, d, p in nights]
+    columns = [NightColumn(night_id=i, date=d, place=p) for i, d, p, game in nights if game]
+    skipped = [NightColumn(night_id=i, date=d, place=p) for i, d, p, game in nights if not game]
     night_ids = [c.night_id for c in columns]
+    empty_ids = {c.night_id for c in skipped} if rule.counts_empty_nights else set()
     # A player merged into another counts as that one (gamenight/services/people.py).
-    played = (
-        Player.objects.filter(accounts__kind=AccountKind.STACK, accounts__night_id__in=night_ids)
+    sat = (
+        Player.objects.filter(
+            accounts__kind=AccountKind.STACK, accounts__night_id__in=[*night_ids, *empty_ids]
+        )
         .annotate(person=Coalesce("merged_into_id", "pk"))
         .values_list("person", "name", "accounts__night_id")
     )
     rows: dict[int, StandingRow] = {}
     nets: dict[int, dict[int, int]] = {night: {} for night in night_ids}
-    for player_id, name, night_id in played if night_ids else ():
+    for player_id, name, night_id in sat if night_ids or empty_ids else ():
         row = rows.setdefault(player_id, StandingRow(player_id=player_id, name=name))
+        if night_id in empty_ids:
+            # The rule's points for taking part, and nothing else: no game, no place.
+            row.night_points.append(rule.taking_part)
+            continue
         row.nights_played += 1
         nets[night_id][player_id] = 0
     if night_ids:
@@ -184,7 +215,9 @@ def season_standings(
         ),
     )
     chosen = rule.places if rule.by_points else None
-    return Standings(season=season, nights=columns, rows=ordered, points=chosen, rule=rule)
+    return Standings(
+        season=season, nights=columns, rows=ordered, points=chosen, rule=rule, skipped=skipped
+    )
 
 
 def _add_night(
@@ -215,6 +248,8 @@ class HistoryNight:
     games_dealt: int
     season: str
     closed: bool = True
+    played: bool = True
+    """Whether a game was played at it (a night without one counts for nobody)."""
 
 
 def player_history(player: Player) -> list[HistoryNight]:
@@ -228,6 +263,7 @@ def player_history(player: Player) -> list[HistoryNight]:
             of_person(player, "accounts__player"), accounts__kind=AccountKind.STACK
         )
         .select_related("season")
+        .annotate(played=played())
         .order_by("-date", "-id")
         .distinct()
     )
@@ -253,6 +289,7 @@ def player_history(player: Player) -> list[HistoryNight]:
             games_dealt=int(dealt.get(night.pk) or 0),
             season=night.season.name if night.season else "",
             closed=night.status == NightStatus.CLOSED,
+            played=bool(getattr(night, "played", True)),
         )
         for night in nights
     ]
@@ -288,7 +325,8 @@ def player_summary(player: Player, nights: list[HistoryNight]) -> PlayerSummary:
     Two queries, whatever the history: everyone's nets at the player's closed
     nights (for the places), and the player's net per deal with its game.
     """
-    closed = [n for n in nights if n.closed]
+    # A night without a game is neither played, won nor anyone's best or worst.
+    closed = [n for n in nights if n.closed and n.played]
     summary = PlayerSummary(nights_played=len(closed), net=sum(n.net for n in closed))
     nets: dict[int, dict[int, int]] = {n.night_id: {player.pk: 0} for n in closed}
     if closed:

@@ -33,6 +33,9 @@ from gamenight.services.jack_games import agreed_jack_games, set_jack_games
 from gamenight.services.request_keys import Result, once
 from gamenight.services.seasons import current_season
 
+# The group page's query after a host answered for a player: "Answer for a player" open.
+ANSWER_FOR = "answer-for"
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -81,6 +84,7 @@ def _group_context(
         "nights": nights,
         "jack_games": [game_title(game) for game in agreed],
         **next_night_context(group.pk, player=None, membership=membership, nights=nights),
+        "answering_for": request.GET.get(ANSWER_FOR) == "1",
     }
     if membership.may_record:
         path = reverse("group_join", args=[group.invite_token])
@@ -302,7 +306,11 @@ def night_answer(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespon
         planned.answer(night_id=night.pk, player=player, answer=Answer(form.cleaned_data["answer"]))
     except LedgerError as error:
         return _answer_refused(request, membership, str(error))
-    return redirect(reverse("group_detail", args=[night.group_id]) + "#next-night")
+    url = reverse("group_detail", args=[night.group_id])
+    if form.cleaned_data["player"] is not None:
+        # From the list of players, answering one after the other: it stays open.
+        return redirect(f"{url}?{ANSWER_FOR}=1#answer-for")
+    return redirect(url + "#next-night")
 
 
 def _answering(membership: Membership, player_id: int | None) -> Player:

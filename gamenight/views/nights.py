@@ -1,9 +1,9 @@
-"""Nights: plan one with its house rules, start it, the night page, and the table's
-comings and goings (arrive, rebuy, leave), the split of the night's pots, the end.
+"""Nights: start one, the night page, and the table's comings and goings (arrive,
+rebuy, leave), the split of the night's pots, the end. (Planning a night and
+changing its house rules: gamenight/views/night_plan.py.)
 
 Every write goes through a service with the form's idempotency key (the ledger's
-own, or :func:`~gamenight.services.request_keys.once` for planning a night); a
-refusal (LedgerError) is shown in the page and nothing is recorded.
+own); a refusal (LedgerError) is shown in the page and nothing is recorded.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -25,20 +24,17 @@ from gamenight import services
 from gamenight.forms.nights import (
     ArriveForm,
     LeaveForm,
-    NightForm,
     RebuyForm,
     SplitForm,
     StartNightForm,
-    plan_defaults,
 )
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import (
-    LimitStructure,
     Night,
     NightStatus,
     Seat,
 )
-from gamenight.pages.access import group_for_user, night_for_user
+from gamenight.pages.access import night_for_user
 from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.night import night_context, night_page
 from gamenight.pages.night_confirms import end_panel, split_panel
@@ -48,56 +44,8 @@ from gamenight.services import LedgerError, PotsNotEmptyError
 from gamenight.services import next_night as planned
 from gamenight.services.digital import HandOverError
 from gamenight.services.nights import PotsChangedError
-from gamenight.services.request_keys import Result, once
 
-# ------------------------------------------------------------------ plan and start
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def night_create(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    membership = group_for_user(request, group_id, record=True)
-    group = membership.group
-    seasons = list(group.seasons.all())
-    last = group.nights.order_by("-date", "-pk").first()
-    form = NightForm(
-        request.POST if request.method == "POST" else None,
-        seasons=seasons,
-        initial=plan_defaults(last, seasons),
-    )
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        plan: dict[str, Any] = {
-            "date": data["date"],
-            "season_id": data["season"].pk if data["season"] else None,
-            "place": data["place"],
-            "ante": data["ante"],
-            "limit_structure": LimitStructure(data["limit_structure"]),
-            "allowed_games": list(data["allowed_games"]),
-            "game_options": data["game_options"],
-            "starting_stack": data["starting_stack"],
-            "carry_over": data["carry_over"],
-        }
-
-        def write() -> Result:
-            night = services.create_night(group_id=group_id, by=request.user, **plan)
-            return night, reverse("night_start", args=[night.pk])
-
-        try:
-            url = once(
-                user=request.user,
-                key=data["key"],
-                action="night_create",
-                payload={"group": group_id, **plan},
-                write=write,
-            )
-        except LedgerError as error:
-            form.add_error(None, str(error))
-        else:
-            return redirect(url)
-    context = {"form": form, "group": group}
-    status = BAD_INPUT if form.is_bound else 200
-    return render_page(request, "nights/night_create.html", context, status=status)
+# ------------------------------------------------------------------ start
 
 
 @login_required

@@ -80,7 +80,7 @@ def create_season(page: Any, name: str = "Spring", starts_on: str = "2025-03-01"
 def plan_night(
     page: Any, *, date: str = "2025-03-14", season: str | None = "Spring", guts_limit: int = 0
 ) -> Night:
-    page.get_by_role("link", name="Plan a night").click()
+    page.get_by_role("link", name="Plan the next night").click()
     expect(page.get_by_role("heading", name="Plan a night")).to_be_visible()
     fits_phone(page)
     page.get_by_label("Date", exact=True).fill(date)
@@ -94,7 +94,8 @@ def plan_night(
         )
         guts.locator("summary").click()
         guts.locator("input[name=opt__guts__limit]").fill(str(guts_limit))
-    page.get_by_role("button", name="Save the night").click()
+    page.get_by_role("button", name="Plan the night").click()
+    # A day gone by is planned to be recorded afterwards: the form leads to its start.
     expect(page.get_by_role("heading", name="Start the night")).to_be_visible()
     fits_phone(page)
     return Night.objects.latest("pk")

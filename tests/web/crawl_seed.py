@@ -37,7 +37,7 @@ from gamenight.models import (
     Transaction,
 )
 from gamenight.reports import build
-from gamenight.services import TableHandInput, digital, player_links
+from gamenight.services import TableHandInput, digital, night_plan, player_links
 from gamenight.services import next_night as planned
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
@@ -188,8 +188,19 @@ def _deal(crawl: Crawl, family: str, game: str, night: Night, moves: int) -> Non
 
 def _next_night(crawl: Crawl) -> None:
     """The next night planned with a start time and a note, one answer given; Anna has
-    her own link (the host's player page shows it), Carla one withdrawn."""
-    night = planned.plan(
+    her own link (the host's player page shows it), Carla one withdrawn. A night called
+    off before it, with Ben's answer: its notice and calendar file."""
+    off = night_plan.plan_next(
+        group_id=crawl.group.pk,
+        by=crawl.owner,
+        date=timezone.localdate() + datetime.timedelta(days=1),
+        starts_at=None,
+        place=PLACE,
+        note="",
+    )
+    planned.answer(night_id=off.pk, player=crawl.players[1], answer=Answer.COMING)
+    night_plan.cancel_night(night_id=off.pk, by=crawl.owner)
+    night = night_plan.plan_next(
         group_id=crawl.group.pk,
         by=crawl.owner,
         date=timezone.localdate() + datetime.timedelta(days=3),
@@ -251,8 +262,9 @@ def seed_crawl() -> Crawl:
     first = _record_every_family(running, owner, ids, "running")
     crawl.undone = first
     services.undo(night_id=running.pk, by=owner, key="running-undo", transaction_id=first.pk)
+    # A night planned on a day gone by (to be recorded afterwards): planned, not "next".
     services.create_night(
-        group_id=group.pk, by=owner, date=datetime.date(2026, 12, 25), season_id=season.pk
+        group_id=group.pk, by=owner, date=datetime.date(2026, 11, 20), season_id=season.pk
     )
     _next_night(crawl)
     # The running night keeps no hand of its own: it offers "deal a hand".

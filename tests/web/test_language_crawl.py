@@ -174,6 +174,7 @@ def _start_pages(crawl: Crawl) -> list[str]:
         reverse("chip_value", args=[g]),
         reverse("group_jack_games", args=[g]),
         reverse("night_create", args=[g]),
+        reverse("next_night_plan", args=[g]),  # the same form, under its older address
         reverse("player_create", args=[g]),
         reverse("season_create", args=[g]),
         reverse("group_create"),

@@ -12,7 +12,7 @@ from django.utils import timezone
 from test_people import League, _rows, make_league
 
 from gamenight.models import Answer, Player, PlayerMerge, Rsvp, TransferMark
-from gamenight.services import next_night, people
+from gamenight.services import next_night, night_plan, people
 from gamenight.services.group_export import export_group
 from gamenight.services.group_import import import_group, parse
 from gamenight.services.ledger_check import find_violations
@@ -34,7 +34,7 @@ def _merged_hidden_and_answered(league: League) -> None:
     people.set_hidden(
         group_id=league.group.pk, player_id=league.pid("Carla"), by=league.owner, hidden=True
     )
-    planned = next_night.plan(
+    planned = night_plan.plan_next(
         group_id=league.group.pk,
         by=league.owner,
         date=timezone.localdate() + datetime.timedelta(days=3),

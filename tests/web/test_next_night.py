@@ -7,12 +7,15 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+import night_forms
 import pytest
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from helpers.clients import client_for
+from helpers.forms import as_post, form_fields
+from helpers.pages import alerts
 from helpers.people import Members, make_members
 
 from gamenight import services
@@ -39,17 +42,21 @@ def _player(members: Members, name: str) -> Player:
 
 
 def _plan(members: Members, *, days: int = 3, **fields: str) -> Night:
+    """The host plans the next night with the night form, or changes the one planned."""
     data = {
-        "key": f"plan-{days}-{fields.get('place', '')}",
         "date": _day(days).isoformat(),
         "starts_at": "19:30",
         "place": "Anna's kitchen",
         "note": "Bring snacks",
         **fields,
     }
-    url = reverse("next_night_plan", args=[members.group.pk])
-    response = client_for(members.owner).post(url, data)
-    assert response.status_code == 302, response.content.decode()[:2000]
+    host = client_for(members.owner)
+    already = planned.next_night(members.group.pk)
+    if already is None:
+        response = night_forms.plan(host, members.group.pk, **data)
+    else:
+        response = night_forms.edit(host, already.pk, **data)
+    assert response.status_code == 302, alerts(response.content.decode())
     night = planned.next_night(members.group.pk)
     assert night is not None
     return night
@@ -96,22 +103,17 @@ def test_the_group_page_shows_the_date_and_time_in_german(members: Members) -> N
 
 
 def test_a_double_tap_plans_one_night_and_a_second_plan_changes_it(members: Members) -> None:
-    first = _plan(members)
-    again = _plan(members)  # the same key: the first answer
-    assert again.pk == first.pk
+    host = client_for(members.owner)
+    url = reverse("night_create", args=[members.group.pk])
+    data = as_post(form_fields(host.get(url).content.decode(), url), date=_day(3).isoformat())
+    first = host.post(url, data)
+    again = host.post(url, data)  # the same key: the first answer
+    assert again["Location"] == first["Location"]
     assert Night.objects.filter(group=members.group).count() == 1
+    night = Night.objects.get(group=members.group)
     changed = _plan(members, days=4, place="Ben's")
-    assert changed.pk == first.pk
+    assert changed.pk == night.pk
     assert (changed.date, changed.place) == (_day(4), "Ben's")
-
-
-def test_a_past_day_is_refused_with_a_message_and_plans_nothing(members: Members) -> None:
-    url = reverse("next_night_plan", args=[members.group.pk])
-    data = {"key": "k-past", "date": _day(-1).isoformat(), "place": "", "note": ""}
-    response = client_for(members.owner).post(url, data)
-    assert response.status_code == 422
-    assert "That day has passed" in response.content.decode()
-    assert not Night.objects.filter(group=members.group).exists()
 
 
 def test_only_hosts_plan_and_outsiders_see_nothing(members: Members) -> None:
@@ -184,6 +186,23 @@ def test_the_host_answers_for_any_player_but_a_member_only_for_their_own(
     viewer = client_for(members.viewer)
     assert viewer.post(url, {"answer": "not_coming", "player": carla.pk}).status_code == 403
     assert Rsvp.objects.get(night=night, player=carla).answer == Answer.COMING
+
+
+def test_answering_for_players_keeps_their_list_open(members: Members) -> None:
+    """One answer after another: "Answer for a player" no longer folds shut after each
+    (issue 23); the host's own answer goes back to the card as before."""
+    night = _plan(members)
+    host = client_for(members.owner)
+    carla = _player(members, "Carla")
+    url = reverse("night_answer", args=[night.pk])
+    response = host.post(url, {"answer": "coming", "player": carla.pk})
+    group = reverse("group_detail", args=[members.group.pk])
+    assert response["Location"] == f"{group}?answer-for=1#answer-for"
+    page = host.get(response["Location"]).content.decode()
+    assert '<details class="answer-for" id="answer-for" open>' in page
+    assert '<details class="answer-for" id="answer-for">' in _group_page(members.owner, members)
+    _link_user(members, "Ben", members.owner)
+    assert host.post(url, {"answer": "coming"})["Location"] == f"{group}#next-night"
 
 
 def test_bad_answers_and_other_groups_change_nothing(members: Members) -> None:

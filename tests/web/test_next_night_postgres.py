@@ -16,8 +16,7 @@ from double_taps import client_of
 from ledger_helpers import make_table, run_together
 
 from gamenight.models import Answer, PlayerLink, Rsvp
-from gamenight.services import next_night as planned
-from gamenight.services import player_links
+from gamenight.services import night_plan, player_links
 
 pytestmark = pytest.mark.postgres
 
@@ -26,7 +25,7 @@ ROUNDS = 3
 
 def test_two_answers_at_once_record_one_and_both_are_answered(on_postgres: None) -> None:
     table = make_table()
-    night = planned.plan(
+    night = night_plan.plan_next(
         group_id=table.group.pk,
         by=table.owner,
         date=timezone.localdate() + datetime.timedelta(days=1),

@@ -15,8 +15,7 @@ from helpers.clients import client_for
 
 from gamenight.demo import SeedOptions, seed_demo
 from gamenight.models import NightStatus, Season
-from gamenight.services import next_night as planned
-from gamenight.services import player_links
+from gamenight.services import night_plan, player_links
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +36,7 @@ def _counts(seasons: int) -> dict[str, int]:
     )
     group = seeded.group
     host = group.memberships.get(role="host").user
-    planned.plan(
+    night_plan.plan_next(
         group_id=group.pk,
         by=host,
         date=timezone.localdate() + datetime.timedelta(days=2),

@@ -19,8 +19,7 @@ from gamenight import services
 from gamenight.log_masking import mask_tokens
 from gamenight.models import Answer, Player, PlayerLink, Rsvp
 from gamenight.reports import build
-from gamenight.services import next_night as planned
-from gamenight.services import player_links
+from gamenight.services import night_plan, player_links
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +50,7 @@ def _page(link: PlayerLink, name: str = "player_link_page", *args: int) -> str:
 
 
 def _plan(table: Table, days: int = 2) -> int:
-    night = planned.plan(
+    night = night_plan.plan_next(
         group_id=table.group.pk,
         by=table.owner,
         date=timezone.localdate() + datetime.timedelta(days=days),

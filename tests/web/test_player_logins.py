@@ -17,7 +17,7 @@ from helpers.people import Members, make_members, make_user
 
 from gamenight import services
 from gamenight.models import Answer, Player, Rsvp
-from gamenight.services import next_night as planned
+from gamenight.services import night_plan
 from gamenight.services.people import merge_players
 from gamenight.services.player_logins import LoginRefusedError, set_login
 
@@ -158,7 +158,7 @@ def test_a_merge_gives_the_kept_player_the_merged_ones_tie_when_it_has_none(
 
 
 def _plan_next(members: Members) -> int:
-    night = planned.plan(
+    night = night_plan.plan_next(
         group_id=members.group.pk,
         by=members.owner,
         date=timezone.localdate() + datetime.timedelta(days=3),

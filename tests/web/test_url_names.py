@@ -143,6 +143,10 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     # Added since: settle-up that finishes (issue 17).
     ("transfer_paid", {"night_id": 11}, "/nights/11/report/paid/"),
     ("group_owes", {"group_id": 11}, "/groups/11/owes/"),
+    # Added since: a night from plan to start, one way (issue 23).
+    ("night_edit", {"night_id": 11}, "/nights/11/edit/"),
+    ("night_cancel", {"night_id": 11}, "/nights/11/cancel/"),
+    ("night_delete", {"group_id": 11, "night_id": 12}, "/groups/11/nights/12/delete/"),
 ]
 
 

@@ -143,3 +143,23 @@ def test_the_night_page_lists_the_latest_games_and_links_the_rest(table: Table) 
     assert f'href="/nights/{table.night.pk}/deals/"' in night_page
     full_list = client.get(f"/nights/{table.night.pk}/deals/").content.decode()
     assert full_list.count(">Undo</button>") == 10
+
+
+def test_ending_the_night_takes_the_undo_buttons_away_at_once(
+    table: Table, recorded: Transaction
+) -> None:
+    """The end's answer swaps the night page's part (HTMX): the list of games is in it,
+    so its Undo buttons go with the end, not only after a reload (issue 23)."""
+    host = client_for(table.owner)
+    url = f"/nights/{table.night.pk}/"
+    assert undo_url(table, recorded) in host.get(url, HTTP_HX_REQUEST="true").content.decode()
+    response = host.post(
+        f"/nights/{table.night.pk}/end/",
+        {"key": "end-1", "confirm": "1"},
+        HTTP_HX_REQUEST="true",
+        follow=True,
+    )
+    swapped = response.content.decode()
+    assert "The night is over." in swapped
+    assert 'id="deal-list"' in swapped
+    assert undo_url(table, recorded) not in swapped

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from helpers.option_fields import choice_defaults
 from ledger_helpers import Table, pot, stacks
 
@@ -35,7 +36,8 @@ def _night_data(**changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         **choice_defaults(),
         "key": "night-1",
-        "date": "2026-12-04",
+        # Ahead of today: the night is the group's next one.
+        "date": (timezone.localdate() + datetime.timedelta(days=2)).isoformat(),
         "place": "Anna's kitchen",
         "ante": "2",
         "limit_structure": "fixed",
@@ -76,7 +78,8 @@ def test_hosts_plan_a_night_with_house_rules(client: Client, table: Table, who: 
     assert client.get(url).status_code == 200
     response = client.post(url, _night_data())
     night = Night.objects.exclude(pk=table.night.pk).get(group=table.group)
-    assert response["Location"] == f"/nights/{night.pk}/start/"
+    # The next night: its card on the group page, where the answers come in.
+    assert response["Location"] == f"/groups/{table.group.pk}/#next-night"
     assert night.status == NightStatus.PLANNED
     assert night.ante == 2
     assert night.starting_stack == 200
