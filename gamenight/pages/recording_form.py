@@ -8,13 +8,16 @@ import json
 from typing import Any
 
 from django.db.models import Count
+from django.utils.translation import gettext, ngettext
 
 from engine.games.catalog import game_entry
+from gamenight.engine_words.words import join_names
 from gamenight.forms.recording import RecordGameForm
 from gamenight.forms.recording_games import GAMES, Game
-from gamenight.forms.recording_taps import STATE_LABELS
+from gamenight.forms.recording_taps import STATE_LABELS, State, fill_chips, posted_state
 from gamenight.games import option_label
 from gamenight.models import Deal, Night
+from gamenight.request_numbers import whole_number
 from gamenight.services.recording import night_game_options
 from gamenight.services.table import Table
 
@@ -102,3 +105,42 @@ def bar_errors(form: RecordGameForm, context: dict[str, Any]) -> dict[str, list[
                 starts = who and message.startswith(who)
                 fields.append(f"{who}: {message}" if who and not starts else message)
     return {"alerts": list(dict.fromkeys(alerts)), "fields": list(dict.fromkeys(fields))}
+
+
+def fill_note(form: RecordGameForm, ante: int) -> str:
+    """What "Everyone antes and calls" did, for the bar, while the rows still hold
+    what it put in (any change since, and the note is gone): who is in for the call,
+    who is all-in for less, who folded with the ante alone, who sat out."""
+    data = form.data if form.is_bound else {}
+    call = whole_number(data.get("call") or "")
+    if not data.get("filled") or call is None or not form.rows:
+        return ""
+    groups: dict[State, list[str]] = {state: [] for state in State}
+    short: list[str] = []
+    for row in form.rows:
+        state = posted_state(data, row.player_id)
+        chips = fill_chips(state, call=call, ante=ante, stack=row.stack)
+        if chips is not None and whole_number(data.get(f"chips_{row.player_id}")) != chips:
+            return ""
+        if state is State.ALL_IN and chips is not None and chips < call:
+            short.append(
+                gettext("%(name)s all-in for %(chips)s") % {"name": row.name, "chips": chips}
+            )
+        else:
+            groups[State.IN if state is State.ALL_IN else state].append(row.name)
+    parts = []
+    if groups[State.IN]:
+        names = groups[State.IN]
+        parts.append(
+            ngettext("%(names)s in for %(call)s", "%(names)s in for %(call)s each", len(names))
+            % {"names": join_names(names), "call": call}
+        )
+    parts += short
+    if groups[State.FOLDED]:
+        parts.append(
+            gettext("folded with the ante alone (%(ante)s): %(names)s")
+            % {"ante": ante, "names": join_names(groups[State.FOLDED])}
+        )
+    if groups[State.OUT]:
+        parts.append(gettext("sat out: %(names)s") % {"names": join_names(groups[State.OUT])})
+    return gettext("Everyone antes and calls: %(what)s.") % {"what": "; ".join(parts)}
