@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Count
 from django.utils.translation import gettext, ngettext
 
+from engine.chips.dealer import left_of_dealer_order
 from engine.games.catalog import game_entry
 from gamenight.engine_words.words import join_names
 from gamenight.forms.recording import RecordGameForm
@@ -19,7 +20,7 @@ from gamenight.games import option_label
 from gamenight.models import Deal, Night
 from gamenight.request_numbers import whole_number
 from gamenight.services.recording import night_game_options
-from gamenight.services.table import Table
+from gamenight.services.table import Table, TableSeat
 
 
 def bet_size(night: Night) -> int:
@@ -68,6 +69,18 @@ def form_header(night: Night, game: Game, table: Table | None) -> dict[str, Any]
         "state_labels": json.dumps({s.value: str(label) for s, label in STATE_LABELS.items()}),
         "cards_dealt": cards_dealt(game.slug),
     }
+
+
+def from_dealers_left(table: Table) -> list[TableSeat]:
+    """The seats in the order the cards go round: from the dealer's left, the dealer
+    last (the record form's rows; the host reads them as the table sits)."""
+    seats = {s.position: s for s in table.seats}
+    if not seats:
+        return []
+    dealer = next((p for p, s in seats.items() if s.seat.pk == table.night.dealer_id), None)
+    if dealer is None:
+        dealer = table.dealer_position  # the dealer left: the seat the deal moves on from
+    return [seats[p] for p in left_of_dealer_order(seats, dealer)]
 
 
 def cards_dealt(game: str) -> int:

@@ -43,7 +43,13 @@ from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.deals import deal_list_context
 from gamenight.pages.night_confirms import undo_panel
 from gamenight.pages.recorded import remember_recorded
-from gamenight.pages.recording_form import bar_errors, fill_note, form_header, with_cards
+from gamenight.pages.recording_form import (
+    bar_errors,
+    fill_note,
+    form_header,
+    from_dealers_left,
+    with_cards,
+)
 from gamenight.pages.recording_preview import (
     night_pot_preview,
     table_hand_preview,
@@ -93,7 +99,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
             stack=s.stack,
             shelbys=(shelby or {}).get("shelbys", {}).get(s.seat.player_id, 0),
         )
-        for s in (table.seats if table else ())
+        for s in (from_dealers_left(table) if table else ())
         if s.stack > 0
     ]
     context: dict[str, Any] = {

@@ -40,7 +40,7 @@ def test_the_baseball_sheet_by_taps_with_the_bar_in_reach(
         expect(seat_row(page, name).locator("input[name^=chips_]")).to_have_value("3")
     paid = page.locator("#paid-pot")
     paid.locator("label.paid", has_text="Anna").click()
-    paid.locator("input[name^=paid_]").first.fill("15")  # the pot after round one
+    paid.get_by_label("Anna paid").fill("15")  # the pot after round one
     seat_row(page, "Dan").locator("button.state").click()
     seat_row(page, "Eva").locator("button.state").click()
     expect(seat_row(page, "Eva").locator("button.state")).to_have_text("folded")
@@ -120,7 +120,7 @@ def test_everyone_antes_and_calls_leaves_the_folded_at_the_ante_and_says_so(
     bar = page.locator("#record-bar")
     expect(bar.locator(".bar-pot")).to_contain_text("13")
     expect(bar.locator(".bar-note")).to_have_text(
-        "Everyone antes and calls: Anna, Ben, Carla and Eva in for 3 each; "
+        "Everyone antes and calls: Ben, Carla, Eva and Anna in for 3 each; "
         "folded with the ante alone (1): Dan."
     )
     expect(bar.get_by_role("button", name="Confirm and record")).to_be_in_viewport()

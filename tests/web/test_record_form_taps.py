@@ -238,7 +238,7 @@ def test_everyone_antes_and_calls_leaves_a_folded_player_at_the_ante(six: Table)
     assert data[f"chips_{by['Dan']}"] == "1"
     assert re.search(r"Pot <strong>21</strong>", html)
     assert (
-        "Everyone antes and calls: Anna, Ben, Carla and Eva in for 5 each; "
+        "Everyone antes and calls: Ben, Carla, Eva and Anna in for 5 each; "
         "folded with the ante alone (1): Dan; sat out: Felix." in html
     )
     # The next change says nothing more about the tap.
@@ -263,3 +263,21 @@ def test_an_all_in_player_is_filled_with_at_most_their_stack() -> None:
     assert fill_chips(State.IN, call=60, ante=1, stack=45) == 60  # the bar says it is short
     assert fill_chips(State.FOLDED, call=60, ante=2, stack=45) == 2
     assert fill_chips(State.OUT, call=60, ante=1, stack=45) is None
+
+
+def test_the_rows_go_round_from_the_dealers_left(six: Table) -> None:
+    """Issue 23: the rows started at seat 1 whoever dealt; the cards go round from the
+    dealer's left, and the dealer is served last."""
+    by = ids(six)
+    client = client_for(six.owner)
+
+    def rows() -> list[str]:
+        html = client.get(record_url(six)).content.decode()
+        names = {str(pid): name for name, pid in by.items()}
+        return [names[p] for p in re.findall(r'<li class="seat [^"]*" data-player="(\d+)"', html)]
+
+    assert rows() == ["Ben", "Carla", "Dan", "Eva", "Felix", "Anna"]  # Anna deals
+    data: dict[str, Any] = {"key": "first", "confirm": "1", "order": str(by["Ben"])}
+    data |= {f"chips_{pid}": 1 for pid in by.values()}
+    assert client.post(record_url(six), data).status_code == 302  # the deal passes to Ben
+    assert rows() == ["Carla", "Dan", "Eva", "Felix", "Anna", "Ben"]
