@@ -241,6 +241,7 @@ def _render_form(
     template = "recording/record_game.html"
     if request.htmx and not request.htmx.boosted:
         template += "#record-bar" if bar_only else "#record-form"
+        context["oob"] = True  # the dealer and the house rules above the form, as they are now
     return render(request, template, context)
 
 
