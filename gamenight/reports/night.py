@@ -212,7 +212,9 @@ def night_figures(
         r.transaction_id for r in rows if r.kind in DEAL_KINDS and r.transaction_id not in undone
     )
 
-    # Stacks over the night: one point before the first game, then one after each.
+    # Stacks over the night: one point before the first game, then one after each. A
+    # player who left is drawn at what they took home (their stack is 0 after the
+    # cash-out), as the results table counts it: final stack = stack + cashed out.
     stacks: dict[int, int] = dict.fromkeys(players, 0)
     labels: list[str] = []
     series: dict[int, list[int]] = {p: [] for p in players}
@@ -230,7 +232,7 @@ def night_figures(
         if is_game and not started:
             labels.append(gettext("start"))
             for p in players:
-                series[p].append(stacks[p])
+                series[p].append(stacks[p] + players[p].cashed_out)
             started = True
         touched_guts = False
         won: dict[int, int] = defaultdict(int)
@@ -263,7 +265,7 @@ def night_figures(
         if is_game:
             labels.append(label)
             for p in players:
-                series[p].append(stacks[p])
+                series[p].append(stacks[p] + players[p].cashed_out)
         if touched_guts:
             guts_history.append(
                 {
