@@ -18,6 +18,7 @@ from gamenight.forms.recording_games import GAMES, Game
 from gamenight.forms.recording_taps import STATE_LABELS, State, fill_chips, posted_state
 from gamenight.games import option_label
 from gamenight.models import Deal, Night
+from gamenight.models.deals import starts_a_game
 from gamenight.request_numbers import whole_number
 from gamenight.services.recording import night_game_options
 from gamenight.services.table import Table, TableSeat
@@ -46,7 +47,7 @@ def games_by_use(night: Night) -> list[Game]:
     """The games the night allows (all if it names none), the group's most played first."""
     allowed = [g for g in (night.allowed_games or []) if g in GAMES] or list(GAMES)
     played = dict(
-        Deal.objects.filter(night__group_id=night.group_id, game__in=allowed)
+        Deal.objects.filter(starts_a_game(), night__group_id=night.group_id, game__in=allowed)
         .values("game")
         .annotate(n=Count("id"))
         .values_list("game", "n")

@@ -34,6 +34,7 @@ from gamenight.models import (
     Seat,
     TransactionKind,
 )
+from gamenight.models.deals import starts_a_game
 from gamenight.reports import BadReportDataError
 from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
@@ -295,8 +296,9 @@ def night_figures(
             )
 
     undone_deals = {r.deal_number for r in rows if r.transaction_id in undone}
+    # A Shelby game is one game, however many rounds and redeals it took.
     deals = list(
-        Deal.objects.filter(night=night, status=DealStatus.SETTLED)
+        Deal.objects.filter(starts_a_game(), night=night, status=DealStatus.SETTLED)
         .exclude(number__in=[n for n in undone_deals if n is not None])
         .order_by("number")
         .values_list("game", "dealer__player_id")
