@@ -289,3 +289,22 @@ def test_setting_a_role_redirects_anonymous_to_login(client: Client, table: Tabl
     member = _membership(table, table.viewer)
     url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
     assert client.post(url, {"role": "cohost"}).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("who", "english", "german"),
+    [
+        ("owner", "You are the host of this group.", "Du bist Gastgeber dieser Runde."),
+        ("cohost", "You are a co-host of this group.", "Du bist Co-Gastgeber dieser Runde."),
+        ("viewer", "You are a player in this group.", "Du spielst in dieser Runde mit."),
+    ],
+)
+def test_the_group_page_says_your_role_in_a_whole_sentence(
+    client: Client, table: Table, who: str, english: str, german: str
+) -> None:
+    """Issue 23: it read "You are player here." (the role's label in a sentence)."""
+    client.force_login(getattr(table, who))
+    url = f"/groups/{table.group.pk}/"
+    html = client.get(url).content.decode()
+    assert f'<p class="muted your-role">{english}</p>' in html
+    assert german in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
