@@ -161,3 +161,18 @@ def test_a_digital_shelby_deal_that_goes_on_with_a_game_is_marked(people: People
         marks.append((before, bool(deal.state_after.get("continues"))))
     assert marks == [(before, before > 0) for before, _ in marks]
     assert any(continues for _, continues in marks), "no deal went on with a game"
+
+
+def test_a_night_without_a_game_draws_no_chart(people: People) -> None:
+    """Its chart was every player's line at "(0)" beside final stacks of 50."""
+    from django.urls import reverse
+    from helpers.clients import client_for
+
+    from gamenight.reports import build
+
+    night = _night(people)
+    services.end_night(night_id=night.pk, by=people.owner)
+    assert build.build_night(night.pk) == "built"
+    html = client_for(people.owner).get(reverse("night_report", args=[night.pk])).content.decode()
+    assert "0 games" in html
+    assert reverse("night_report_png", args=[night.pk]) not in html
