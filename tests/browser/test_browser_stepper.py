@@ -1,4 +1,4 @@
-"""The − and + of a number field with cents: the chip's value on the night's report."""
+"""The minus and plus of a number field with cents: the chip's value on the night's report."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ def test_the_chip_values_plus_moves_by_a_cent(
     field = page.locator(".stepper", has=value)
     field.get_by_role("button", name="+ 0.01").click()
     expect(value).to_have_value("0.11")
-    field.get_by_role("button", name="− 0.01").click()
-    field.get_by_role("button", name="− 0.01").click()
+    field.get_by_role("button", name="\u2212 0.01").click()
+    field.get_by_role("button", name="\u2212 0.01").click()
     expect(value).to_have_value("0.09")
     page.screenshot(path="/work/shots/recordfix/chip-value.png", full_page=True)
     page.get_by_role("button", name="Save the chip value").click()
