@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -340,7 +341,7 @@ def test_the_last_move_offers_the_start_again_not_a_next_move(night: Table) -> N
     client = client_for(night.viewer)
     last = client.get(replay_url(hand), {"step": steps}).content.decode()
     assert "Next →" not in last
-    assert f"Move {steps} of {steps} · the end of the hand" in last
+    assert re.search(rf"Move {steps} of {steps} · <strong>\w+</strong> · the end of the hand", last)
     assert 'id="replay-again" href="?step=0">↺ From the start<' in last
     before = client.get(replay_url(hand), {"step": steps - 1}).content.decode()
     assert f'id="replay-next" rel="next" href="?step={steps}">Next →<' in before
