@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
@@ -26,9 +27,20 @@ NEW_SEASON = "new"
 PLAYER, NEW = "p", "n"
 
 
+class ScaleField(forms.DecimalField):
+    """A decimal typed with a point or a comma ("0.10", German "0,10"); never with a
+    thousands separator, which Django's localized reading would take "0.10" for in
+    German (making it 10)."""
+
+    def to_python(self, value: Any) -> Any:  # a Decimal (the stubs say int, as IntegerField)
+        if isinstance(value, str) and "," in value and "." not in value:
+            value = value.replace(",", ".")
+        return super().to_python(value)
+
+
 def scale_field() -> forms.DecimalField:
     """What one of the group's chips is at PokerNow: the divisor of every amount."""
-    return forms.DecimalField(
+    return ScaleField(
         label=_("Chip scale: PokerNow's amount for one of your chips"),
         help_text=_(
             "PokerNow stacks of 1,000 for your 50: 20. Chips one for one: 1. PokerNow's "
@@ -113,7 +125,13 @@ class PokerNowConfirmForm(KeyedForm):
             *(
                 []
                 if fitting
-                else [(NEW_SEASON, _("a new season from %(date)s") % {"date": day.isoformat()})]
+                else [
+                    (
+                        NEW_SEASON,
+                        _("a new season from %(date)s")
+                        % {"date": date_format(day, "SHORT_DATE_FORMAT")},
+                    )
+                ]
             ),
         ]
         if not self.is_bound:

@@ -36,6 +36,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from gamenight import services
@@ -405,10 +406,12 @@ def season_for(
                     "%(end)s): choose the season its date falls in."
                 )
                 % {
-                    "date": day.isoformat(),
+                    "date": date_format(day, "SHORT_DATE_FORMAT"),
                     "season": chosen.name,
-                    "start": chosen.starts_on.isoformat(),
-                    "end": chosen.ends_on.isoformat() if chosen.ends_on else "…",
+                    "start": date_format(chosen.starts_on, "SHORT_DATE_FORMAT"),
+                    "end": date_format(chosen.ends_on, "SHORT_DATE_FORMAT")
+                    if chosen.ends_on
+                    else "…",
                 }
             )
         return chosen

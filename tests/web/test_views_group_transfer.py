@@ -25,7 +25,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from helpers.people import Members, make_members
-from test_pokernow_import import LEDGER, NOV_27
+from test_pokernow_import import CENTS, LEDGER, NOV_27
 
 from gamenight import services
 from gamenight.demo import SeedOptions, seed_demo
@@ -285,6 +285,18 @@ def test_the_pokernow_preview_and_the_booked_night_speak_german(members: Members
 # ---------------------------------------------------------------- issue 23
 
 
+def test_a_german_host_types_the_scale_with_a_comma(members: Members) -> None:
+    """0,10 is a tenth in German, not ten; 0.10 (as the file writes) is a tenth too."""
+    group, host = members.group, members.owner
+    client = client_of(host)
+    for typed in ("0,10", "0.10"):
+        preview = _pokernow(client, group, CENTS, scale=typed, **GERMAN)
+        assert preview.status_code == 200, typed
+        html = preview.content.decode()
+        booked = html[html.index('id="pokernow-booked"') :]
+        assert re.findall(r'class="num net">([-+0-9]+)', booked) == ["-125", "+178", "-53"]
+
+
 def test_the_upload_asks_for_the_chip_scale(members: Members) -> None:
     response = _pokernow(client_of(members.owner), members.group, NOV_27, scale=None)
     assert response.status_code == 422
@@ -342,7 +354,7 @@ def test_the_season_offered_is_the_one_the_date_falls_in(members: Members) -> No
     season = preview.context["form"]["season"]
     assert [label for _value, label in season.field.choices] == [
         "no season",
-        "a new season from 2026-11-27",
+        "a new season from 11/27/2026",
     ]
     assert season.value() == "new"
     assert client.post(f"/groups/{group.pk}/pokernow/confirm/", _posted(preview)).status_code == 302
