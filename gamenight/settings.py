@@ -328,6 +328,9 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+# Files a browser asks for at the site's root (/favicon.ico), served from the app's
+# static files by whitenoise, as they are: no request for them reaches a view (a 404).
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 # Without the manifest there may be no STATIC_ROOT at all: look the files up
 # as they are asked for instead of scanning (and warning about) a missing folder.
 WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_MANIFEST

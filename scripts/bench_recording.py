@@ -192,7 +192,10 @@ def new_form(
         phone.tap(_row(page, name).locator("button.state"))
     if cards:
         phone.tap(page.locator("label", has=page.locator("#with-cards")))
-        for name, text in CARDS.items():
+        # In the rows' order (from the dealer's left, which moves each hand): a full
+        # hand's picker goes on to the next row.
+        for name in sorted(CARDS, key=lambda n: _row(page, n).evaluate(_INDEX)):
+            text = CARDS[name]
             if name in folded:
                 continue
             row = _row(page, name)
@@ -228,6 +231,9 @@ def picker_form(browser: Any, base: str, session: Session, night: int) -> bool:
     found = page.locator("[data-cards-open]").count() > 0
     context.close()
     return found
+
+
+_INDEX = "row => Array.prototype.indexOf.call(row.parentNode.children, row)"
 
 
 def _value(locator: Any) -> int:

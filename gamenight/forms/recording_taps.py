@@ -83,23 +83,52 @@ def apply_step(data: Any, step: str, bet: int = 1) -> None:
     data[name] = str(max(0, min(MAX_CHIPS, current + delta * bet)))
 
 
-def apply_act(data: Any, act: str, *, bet: int, ids: list[int]) -> None:
+def posted_state(data: Any, pid: int) -> State:
+    """A row's state as posted (a missing or unknown one is "in", as the form reads it)."""
+    value = str(data.get(f"state_{pid}") or "")
+    return State(value) if value in list(State) else State.IN
+
+
+def fill_chips(state: State, *, call: int, ante: int, stack: int) -> int | None:
+    """What "Everyone antes and calls" puts in front of a player: the call for one still
+    in, the ante alone for one who folded (they never called), at most the stack for
+    one all-in (or folded short), nothing for one who sat out (None: left as it is)."""
+    if state is State.OUT:
+        return None
+    if state is State.FOLDED:
+        return min(ante, stack)
+    if state is State.ALL_IN:
+        return min(call, stack, MAX_CHIPS)
+    return min(call, MAX_CHIPS)
+
+
+def fill(data: Any, *, stacks: dict[int, int], ante: int) -> None:
+    """Everyone antes and calls ``data["call"]``, each by their state (:func:`fill_chips`);
+    ``filled`` tells the bar to say what the tap did."""
+    call = whole_number(data.get("call") or "0") or 0
+    for pid, stack in stacks.items():
+        chips = fill_chips(posted_state(data, pid), call=call, ante=ante, stack=stack)
+        if chips is not None:
+            data[f"chips_{pid}"] = str(chips)
+    data["filled"] = "1"
+
+
+def apply_act(data: Any, act: str, *, bet: int, ante: int, stacks: dict[int, int]) -> None:
     """A tap without JavaScript, done here as record_form.js does it in the page:
-    ``chips_12:1`` a stepper, ``same:12`` the highest bet, ``fill`` everyone in for
-    ``call``, ``cycle:12`` the state control, ``tap:12`` a name in the finishing order,
-    ``tie:12`` a name tied with the one before."""
+    ``chips_12:1`` a stepper, ``same:12`` the highest bet, ``fill`` everyone antes and
+    calls ``call``, ``cycle:12`` the state control, ``tap:12`` a name in the finishing
+    order, ``tie:12`` a name tied with the one before. ``stacks``: each row's stack, by
+    player id, in the rows' order."""
     verb, _sep, arg = act.partition(":")
     pid = whole_number(arg)
+    ids = list(stacks)
     if verb.startswith("chips_") or verb == "call":
         apply_step(data, act, bet)
     elif verb == "same" and pid in ids:
         bets = [whole_number(data.get(f"chips_{p}") or "0") or 0 for p in ids]
         data[f"chips_{pid}"] = str(max(bets, default=0))
     elif verb == "fill":
-        call = whole_number(data.get("call") or "0") or 0
-        for p in ids:
-            if data.get(f"state_{p}") != "out":
-                data[f"chips_{p}"] = str(min(call, MAX_CHIPS))
+        fill(data, stacks=stacks, ante=ante)
     elif verb == "cycle" and pid in ids:
         data[f"state_{pid}"] = next_state(str(data.get(f"state_{pid}") or "")).value
     elif verb == "tap" and pid in ids:

@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from gamenight.models.nights import Night, Seat
+
+CONTINUES = "continues"
+"""The key of ``Deal.state_after`` (true) of a Shelby deal that goes on with a game already
+under way: the night's Shelby pot was not empty when it began (an empty pot starts a new
+game: everyone antes, the markers are gone). A Shelby game of several rounds, or of
+several deals after round four's redeal, is one game in the night's count and the dealer
+statistics; only its first deal is counted."""
+
+
+def continuing(pot_before: int) -> dict[str, Any]:
+    """What a Shelby deal's ``state_after`` holds of whether it continues a game."""
+    return {CONTINUES: True} if pot_before else {}
+
+
+def starts_a_game() -> Q:
+    """The deals that count as a game of their own: all but a Shelby game's later deals."""
+    return ~Q(state_after__has_key=CONTINUES)
 
 
 class DealMode(models.TextChoices):

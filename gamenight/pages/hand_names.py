@@ -5,7 +5,8 @@ game's ranking from the catalogue, changed by the night's house options where
 the digital game's rules say so, the card in the middle wild in Spit in the
 Ocean and Wild Widow, the spit card and a board belonging to every hand. A hand
 still being typed (too few cards for the ranking) has no name yet: only a card
-that cannot be read is an error.
+that cannot be read is an error. A high/low game's hand is named both ways, its
+qualifying low after its high.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from engine.errors import EngineError
 from engine.games.catalog import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, make_rules
 from engine.hands.rankings import HighRanking, Ranking
-from engine.hands.showdown import scores_from_cards
+from engine.hands.showdown import ShownCards, scores_from_cards
+from engine.table_hand.hi_lo import low_ranking, low_scores
 from gamenight.engine_texts import hand_name
 from gamenight.forms.cards import SHARED_FIELDS, read_table_cards
 from gamenight.forms.recording_games import Family, Game
@@ -63,7 +67,25 @@ def name_hand(
     except EngineError:
         return NamedHand()  # too few cards for this ranking yet
     rated = value.values.get(0)
-    return NamedHand(name=hand_name(rated, rated.name() if rated else ""))
+    high = hand_name(rated, rated.name() if rated else "")
+    low = _low_name(game.slug, read.cards["cards"], shared)
+    # A high/low game names both halves, as the preview does: the low may be what wins.
+    return NamedHand(
+        name=gettext("%(high)s; %(low)s") % {"high": high, "low": low} if low else high
+    )
+
+
+def _low_name(game: str, cards: tuple[int, ...], shared: tuple[int, ...]) -> str:
+    """The hand's qualifying low in a high/low game (Omaha eight-or-better), else ""."""
+    ranking = low_ranking(game)
+    if ranking is None:
+        return ""
+    try:
+        lows = low_scores(ranking, ShownCards(hands={0: cards}, shared=shared))
+    except EngineError:
+        return ""
+    rated = lows.values.get(0)
+    return hand_name(rated, lows.names[0]) if rated is not None else ""
 
 
 def _ranking(game: str, options: dict[str, object], middle: tuple[int, ...]) -> Ranking | None:

@@ -8,15 +8,20 @@ import json
 from typing import Any
 
 from django.db.models import Count
+from django.utils.translation import gettext, ngettext
 
+from engine.chips.dealer import left_of_dealer_order
 from engine.games.catalog import game_entry
+from gamenight.engine_words.words import join_names
 from gamenight.forms.recording import RecordGameForm
 from gamenight.forms.recording_games import GAMES, Game
-from gamenight.forms.recording_taps import STATE_LABELS
+from gamenight.forms.recording_taps import STATE_LABELS, State, fill_chips, posted_state
 from gamenight.games import night_games, option_label
 from gamenight.models import Deal, Night
+from gamenight.models.deals import starts_a_game
+from gamenight.request_numbers import whole_number
 from gamenight.services.recording import night_game_options
-from gamenight.services.table import Table
+from gamenight.services.table import Table, TableSeat
 
 
 def bet_size(night: Night) -> int:
@@ -42,7 +47,7 @@ def games_by_use(night: Night) -> list[Game]:
     """The games the night allows (all if it names none), the group's most played first."""
     allowed = [g for g in night_games(night.allowed_games) if g in GAMES] or list(GAMES)
     played = dict(
-        Deal.objects.filter(night__group_id=night.group_id, game__in=allowed)
+        Deal.objects.filter(starts_a_game(), night__group_id=night.group_id, game__in=allowed)
         .values("game")
         .annotate(n=Count("id"))
         .values_list("game", "n")
@@ -65,6 +70,18 @@ def form_header(night: Night, game: Game, table: Table | None) -> dict[str, Any]
         "state_labels": json.dumps({s.value: str(label) for s, label in STATE_LABELS.items()}),
         "cards_dealt": cards_dealt(game.slug),
     }
+
+
+def from_dealers_left(table: Table) -> list[TableSeat]:
+    """The seats in the order the cards go round: from the dealer's left, the dealer
+    last (the record form's rows; the host reads them as the table sits)."""
+    seats = {s.position: s for s in table.seats}
+    if not seats:
+        return []
+    dealer = next((p for p, s in seats.items() if s.seat.pk == table.night.dealer_id), None)
+    if dealer is None:
+        dealer = table.dealer_position  # the dealer left: the seat the deal moves on from
+    return [seats[p] for p in left_of_dealer_order(seats, dealer)]
 
 
 def cards_dealt(game: str) -> int:
@@ -102,3 +119,42 @@ def bar_errors(form: RecordGameForm, context: dict[str, Any]) -> dict[str, list[
                 starts = who and message.startswith(who)
                 fields.append(f"{who}: {message}" if who and not starts else message)
     return {"alerts": list(dict.fromkeys(alerts)), "fields": list(dict.fromkeys(fields))}
+
+
+def fill_note(form: RecordGameForm, ante: int) -> str:
+    """What "Everyone antes and calls" did, for the bar, while the rows still hold
+    what it put in (any change since, and the note is gone): who is in for the call,
+    who is all-in for less, who folded with the ante alone, who sat out."""
+    data = form.data if form.is_bound else {}
+    call = whole_number(data.get("call") or "")
+    if not data.get("filled") or call is None or not form.rows:
+        return ""
+    groups: dict[State, list[str]] = {state: [] for state in State}
+    short: list[str] = []
+    for row in form.rows:
+        state = posted_state(data, row.player_id)
+        chips = fill_chips(state, call=call, ante=ante, stack=row.stack)
+        if chips is not None and whole_number(data.get(f"chips_{row.player_id}")) != chips:
+            return ""
+        if state is State.ALL_IN and chips is not None and chips < call:
+            short.append(
+                gettext("%(name)s all-in for %(chips)s") % {"name": row.name, "chips": chips}
+            )
+        else:
+            groups[State.IN if state is State.ALL_IN else state].append(row.name)
+    parts = []
+    if groups[State.IN]:
+        names = groups[State.IN]
+        parts.append(
+            ngettext("%(names)s in for %(call)s", "%(names)s in for %(call)s each", len(names))
+            % {"names": join_names(names), "call": call}
+        )
+    parts += short
+    if groups[State.FOLDED]:
+        parts.append(
+            gettext("folded with the ante alone (%(ante)s): %(names)s")
+            % {"ante": ante, "names": join_names(groups[State.FOLDED])}
+        )
+    if groups[State.OUT]:
+        parts.append(gettext("sat out: %(names)s") % {"names": join_names(groups[State.OUT])})
+    return gettext("Everyone antes and calls: %(what)s.") % {"what": "; ".join(parts)}

@@ -29,6 +29,8 @@ def table_hand_preview(settled: TableSettlement) -> dict[str, Any]:
             "amount": award.pot.amount,
             "eligible": names(award.pot.eligible),
             "winners": names(award.winners),
+            # What each winner takes, odd chip included: a tie's split on the bar itself.
+            "takes": [(hand.name(s), award.won(s)) for s in award.winners],
             "share": award.share,
             "odd_chips": names(award.odd_chips),
             "half": _HALVES[award.side]() if award.side in _HALVES else "",

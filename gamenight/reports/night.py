@@ -34,6 +34,7 @@ from gamenight.models import (
     Seat,
     TransactionKind,
 )
+from gamenight.models.deals import starts_a_game
 from gamenight.reports import BadReportDataError
 from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
@@ -212,7 +213,9 @@ def night_figures(
         r.transaction_id for r in rows if r.kind in DEAL_KINDS and r.transaction_id not in undone
     )
 
-    # Stacks over the night: one point before the first game, then one after each.
+    # Stacks over the night: one point before the first game, then one after each. A
+    # player who left is drawn at what they took home (their stack is 0 after the
+    # cash-out), as the results table counts it: final stack = stack + cashed out.
     stacks: dict[int, int] = dict.fromkeys(players, 0)
     labels: list[str] = []
     series: dict[int, list[int]] = {p: [] for p in players}
@@ -230,7 +233,7 @@ def night_figures(
         if is_game and not started:
             labels.append(gettext("start"))
             for p in players:
-                series[p].append(stacks[p])
+                series[p].append(stacks[p] + players[p].cashed_out)
             started = True
         touched_guts = False
         won: dict[int, int] = defaultdict(int)
@@ -263,7 +266,7 @@ def night_figures(
         if is_game:
             labels.append(label)
             for p in players:
-                series[p].append(stacks[p])
+                series[p].append(stacks[p] + players[p].cashed_out)
         if touched_guts:
             guts_history.append(
                 {
@@ -293,8 +296,9 @@ def night_figures(
             )
 
     undone_deals = {r.deal_number for r in rows if r.transaction_id in undone}
+    # A Shelby game is one game, however many rounds and redeals it took.
     deals = list(
-        Deal.objects.filter(night=night, status=DealStatus.SETTLED)
+        Deal.objects.filter(starts_a_game(), night=night, status=DealStatus.SETTLED)
         .exclude(number__in=[n for n in undone_deals if n is not None])
         .order_by("number")
         .values_list("game", "dealer__player_id")

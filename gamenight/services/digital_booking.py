@@ -23,6 +23,7 @@ from gamenight.models import (
     Transaction,
     TransactionKind,
 )
+from gamenight.models.deals import continuing
 from gamenight.services.digital_errors import DigitalHandError
 from gamenight.services.posting import Draft, Leg, post
 from gamenight.services.table import deal_pot, night_pot, set_dealer, stack
@@ -123,7 +124,8 @@ def book_hand(hand: DigitalHand, state: HandState) -> Transaction:
                 for k, v in carry_out.items()
                 if k.startswith("shelbys_")
             }
-            deal.state_after = {"round": 1, "shelbys": marks}
+            pot_before = int(carry_in.get("pot", 0))
+            deal.state_after = {"round": 1, "shelbys": marks, **continuing(pot_before)}
         deal.save(update_fields=["status", "state_after"])
         _pass_deal(locked, players, net, deal, game, int(carry_out.get("pot", 0)))
         return Draft(kind=_kind(game), legs=legs, deal=deal, summary=_summary(state))

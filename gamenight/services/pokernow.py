@@ -8,6 +8,14 @@ buys in what they bought in at PokerNow, one table-hand transaction moves each
 player's net (the nets sum to zero, or the file is refused), everyone cashes
 out, the night ends. No chip is created or lost; the standings count the nets.
 
+Issue 23: the amounts are PokerNow's, at its scale (1,000-chip stacks, or money
+with cents in its cents mode): the host gives the scale and every amount is
+divided by it (:mod:`.pokernow_scale`); amounts with cents need one. A person
+who played under two PokerNow ids is booked as one player when the host names
+the same player for both. The night goes into the season its date falls in
+(:func:`.seasons.covering`), or a new season made for it; never a season that
+starts after it.
+
 The same file twice is refused: the night's first transaction carries the
 file's hash in its idempotency key (unique in the group), so no new column is
 needed and two confirms at the same moment cannot both book it.
@@ -20,12 +28,15 @@ import datetime
 import hashlib
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from gamenight import services
@@ -35,12 +46,21 @@ from gamenight.models import (
     Night,
     Player,
     Role,
+    Season,
     Transaction,
     TransactionKind,
 )
 from gamenight.services.access import User, membership_for
 from gamenight.services.errors import LedgerError
+from gamenight.services.pokernow_scale import (
+    chips,
+    has_cents,
+    read_amount,
+    whole_buy_in,
+    whole_nets,
+)
 from gamenight.services.posting import Draft, Leg, post
+from gamenight.services.seasons import covering, new_season_name, span_for
 from gamenight.services.table import stack
 
 COLUMNS = (
@@ -69,10 +89,12 @@ class PokerNowError(LedgerError):
 
 @dataclass(frozen=True)
 class PokerNowPlayer:
+    """One PokerNow id of the file, its sessions summed, in PokerNow's amounts."""
+
     nickname: str
     pokernow_id: str
-    buy_in: int
-    net: int
+    buy_in: Decimal
+    net: Decimal
     sessions: int
     match: int | None
     """The group's player of the same name (any case), if there is one."""
@@ -82,8 +104,8 @@ class PokerNowPlayer:
 class _Sum:
     nickname: str
     pokernow_id: str
-    buy_in: int = 0
-    net: int = 0
+    buy_in: Decimal = Decimal(0)
+    net: Decimal = Decimal(0)
     sessions: int = 0
 
 
@@ -92,6 +114,31 @@ class Preview:
     players: list[PokerNowPlayer]
     date: datetime.date
     digest: str
+    cents: bool = False
+    """Some amount has cents (PokerNow's cents mode): only a scale makes chips of it."""
+
+
+Target = int | str | None
+"""Who a PokerNow id is booked as: the group's player (id), a new player of that name,
+or (None) a new player named as the id's nickname."""
+
+
+@dataclass(frozen=True)
+class Booked:
+    """One player of the night as booked: the PokerNow ids taken together, in chips."""
+
+    target: int | str
+    name: str
+    rows: tuple[int, ...]
+    buy_in: int
+    net: int
+    exact: Fraction
+    """The net before rounding to whole chips."""
+    nicknames: tuple[str, ...] = field(default=())
+
+    @property
+    def rounded(self) -> bool:
+        return self.exact != self.net
 
 
 def digest_of(text: str) -> str:
@@ -125,6 +172,7 @@ def read(text: str, *, group: Group) -> Preview:
         raise PokerNowError(gettext("The file has no rows: export the ledger from PokerNow."))
     totals: dict[str, _Sum] = {}
     starts: list[datetime.datetime] = []
+    cents = False
     for number, row in enumerate(rows[1:], start=2):
         cells = [row[where[n]].strip() if where[n] < len(row) else "" for n in COLUMNS]
         nickname, pokernow_id, started = cells[0], cells[1], cells[2]
@@ -140,25 +188,25 @@ def read(text: str, *, group: Group) -> Preview:
             )
         # Rows of one player (a rebuy is a new session) share PokerNow's player id.
         known = totals.setdefault(pokernow_id or nickname.lower(), _Sum(nickname, pokernow_id))
-        known.buy_in += _chips(cells[4], number)
-        known.net += _chips(cells[7], number)
+        known.buy_in += _amount(cells[4], number)
+        known.net += _amount(cells[7], number)
+        cents = cents or has_cents(cells[4]) or has_cents(cells[7])
         known.sessions += 1
         moment = parse_datetime(started) if started else None
         if moment is not None:
             starts.append(moment)
     players = _players(group, totals)
     date = timezone.localdate(min(starts)) if starts else timezone.localdate()
-    return Preview(players=players, date=date, digest=digest)
+    return Preview(players=players, date=date, digest=digest, cents=cents)
 
 
-def _chips(cell: str, row: int) -> int:
-    try:
-        value = int(cell)
-    except ValueError:
+def _amount(cell: str, row: int) -> Decimal:
+    value = read_amount(cell)
+    if value is None:
         raise PokerNowError(
-            gettext("Row %(row)s: %(value)s is not a whole number of chips.")
+            gettext("Row %(row)s: %(value)s is not an amount of chips.")
             % {"row": row, "value": cell or "''"}
-        ) from None
+        )
     if abs(value) > MAX_CHIPS:
         raise PokerNowError(
             gettext("Row %(row)s: %(value)s chips cannot be right.") % {"row": row, "value": value}
@@ -191,7 +239,7 @@ def _players(group: Group, totals: dict[str, _Sum]) -> list[PokerNowPlayer]:
             % {"total": total}
         )
     for p in players:
-        if p.buy_in < 1 or p.buy_in + p.net < 0:
+        if p.buy_in <= 0 or p.buy_in + p.net < 0:
             raise PokerNowError(
                 gettext(
                     "%(name)s lost more than they bought in (%(buy_in)s chips in, net "
@@ -215,40 +263,123 @@ def _refuse_if_imported(group_id: int, digest: str) -> None:
         )
 
 
+def book(
+    group: Group,
+    preview: Preview,
+    targets: Sequence[Target],
+    scale: Decimal | None,
+) -> list[Booked]:
+    """The night's players as they would be booked: each PokerNow id to its target
+    (the ids named as one player summed), the amounts divided by ``scale`` (None: one
+    PokerNow chip is one chip) and made whole (:mod:`.pokernow_scale`). Refused, with
+    the reason, when it cannot be booked. Reads only; makes no player."""
+    players = preview.players
+    if len(targets) != len(players):
+        raise PokerNowError(
+            gettext("Choose a player for every PokerNow player: the page is out of date.")
+        )
+    if scale is None and preview.cents:
+        raise PokerNowError(
+            gettext(
+                "The amounts have cents (PokerNow's cents mode): give what one of your chips "
+                "is worth in them, for instance 0.10."
+            )
+        )
+    if scale is not None and scale <= 0:
+        raise PokerNowError(gettext("The chip scale must be more than 0."))
+    names = dict(Player.objects.filter(group=group).values_list("pk", "name"))
+    groups: dict[int | str, list[int]] = {}
+    for index, (target, p) in enumerate(zip(targets, players, strict=True)):
+        if isinstance(target, int) and target not in names:
+            raise PokerNowError(
+                gettext("The player chosen for %(name)s is not a player of this group.")
+                % {"name": p.nickname}
+            )
+        key = p.nickname if target is None else target
+        if isinstance(key, str):
+            key = key.strip()
+            if not key or len(key) > NAME_LENGTH or not key.isprintable():
+                raise PokerNowError(
+                    gettext("%(name)s cannot be a player's name.") % {"name": key or "''"}
+                )
+        groups.setdefault(key, []).append(index)
+    if len(groups) < 2:
+        raise PokerNowError(
+            gettext("A night needs at least two players: book the ids as two players or more.")
+        )
+    per = Decimal(1) if scale is None else scale
+    exact = [
+        sum((chips(players[i].net, per) for i in rows), Fraction(0)) for rows in groups.values()
+    ]
+    nets = whole_nets(exact)
+    booked = []
+    for (key, rows), net, net_exact in zip(groups.items(), nets, exact, strict=True):
+        bought = sum((chips(players[i].buy_in, per) for i in rows), Fraction(0))
+        buy_in = whole_buy_in(bought, net)
+        if max(buy_in, abs(net)) > MAX_CHIPS:
+            raise PokerNowError(
+                gettext("%(name)s: %(chips)s chips cannot be right: check the chip scale.")
+                % {"name": players[rows[0]].nickname, "chips": max(buy_in, abs(net))}
+            )
+        booked.append(
+            Booked(
+                target=key,
+                name=names[key] if isinstance(key, int) else key,
+                rows=tuple(rows),
+                buy_in=buy_in,
+                net=net,
+                exact=net_exact,
+                nicknames=tuple(players[i].nickname for i in rows),
+            )
+        )
+    return booked
+
+
 def import_night(
     *,
     group_id: int,
     by: User,
     text: str,
-    choices: Sequence[int | None],
+    choices: Sequence[Target],
     season_id: int | None = None,
+    new_season: bool = False,
+    scale: Decimal | None = None,
 ) -> Night:
-    """Book the file as a closed night; ``choices`` names the group's player for each
-    PokerNow player of :func:`read` (None: a new player with the nickname)."""
+    """Book the file as a closed night; ``choices`` names the target of each PokerNow
+    player of :func:`read` (:data:`Target`), several ids may name the same player.
+    ``season_id`` must be a season the night's date falls in; ``new_season`` makes
+    one for it (see :func:`season_for`)."""
     membership = membership_for(by, group_id)
     if membership.role != Role.HOST:
         raise PermissionDenied("only the host may import a PokerNow ledger")
     group = membership.group
     with transaction.atomic():
         preview = read(text, group=group)
-        ids = _chosen(group, preview.players, choices, by)
+        booked = book(group, preview, choices, scale)
+        season = season_for(group, by, preview.date, season_id=season_id, new=new_season)
+        ids = [
+            b.target
+            if isinstance(b.target, int)
+            else services.add_player(group_id=group.pk, by=by, name=b.target).pk
+            for b in booked
+        ]
         night = services.create_night(
             group_id=group.pk,
             by=by,
             date=preview.date,
-            season_id=season_id,
+            season_id=season.pk if season is not None else None,
             place=PLACE,
-            starting_stack=max(p.buy_in for p in preview.players),
+            starting_stack=max(b.buy_in for b in booked),
         )
         key = start_key(preview.digest)
-        buy_ins = {pid: p.buy_in for pid, p in zip(ids, preview.players, strict=True)}
+        buy_ins = {pid: b.buy_in for pid, b in zip(ids, booked, strict=True)}
         started = services.start_night(
             night_id=night.pk, by=by, key=key, players=ids, buy_ins=buy_ins
         )
         if started.night_id != night.pk:
             # Another confirm of the same file got there first (its key is the same).
             _refuse_if_imported(group.pk, preview.digest)
-        nets = {pid: p.net for pid, p in zip(ids, preview.players, strict=True)}
+        nets = {pid: b.net for pid, b in zip(ids, booked, strict=True)}
         _book_nets(night, by, key, nets)
         for pid in ids:
             services.leave(night_id=night.pk, by=by, key=f"{key}-out-{pid}", player_id=pid)
@@ -257,36 +388,46 @@ def import_night(
     return night
 
 
-def _chosen(
-    group: Group, players: list[PokerNowPlayer], choices: Sequence[int | None], by: User
-) -> list[int]:
-    """The group's player ids for the file's players, new players made as needed."""
-    if len(choices) != len(players):
-        raise PokerNowError(
-            gettext("Choose a player for every PokerNow player: the page is out of date.")
-        )
-    mine = set(Player.objects.filter(group=group).values_list("pk", flat=True))
-    taken: dict[int, str] = {}
-    for choice, p in zip(choices, players, strict=True):
-        if choice is None:
-            continue
-        if choice not in mine:
+def season_for(
+    group: Group, by: User, day: datetime.date, *, season_id: int | None, new: bool
+) -> Season | None:
+    """The season an imported night of ``day`` goes into: the one chosen, which must
+    cover the day (a season that starts after it, or ended before, is refused); a new
+    one from that day when ``new`` and none covers it; else none."""
+    seasons = list(Season.objects.filter(group=group))
+    if season_id is not None:
+        chosen = next((s for s in seasons if s.pk == season_id), None)
+        if chosen is None:
+            raise PokerNowError(gettext("This season is not one of this group's."))
+        if covering([chosen], day) is None:
             raise PokerNowError(
-                gettext("The player chosen for %(name)s is not a player of this group.")
-                % {"name": p.nickname}
+                gettext(
+                    "The night of %(date)s is not in the season %(season)s (%(start)s to "
+                    "%(end)s): choose the season its date falls in."
+                )
+                % {
+                    "date": date_format(day, "SHORT_DATE_FORMAT"),
+                    "season": chosen.name,
+                    "start": date_format(chosen.starts_on, "SHORT_DATE_FORMAT"),
+                    "end": date_format(chosen.ends_on, "SHORT_DATE_FORMAT")
+                    if chosen.ends_on
+                    else "…",
+                }
             )
-        if choice in taken:
-            raise PokerNowError(
-                gettext("%(first)s and %(second)s are both booked to one player: choose another.")
-                % {"first": taken[choice], "second": p.nickname}
-            )
-        taken[choice] = p.nickname
-    return [
-        choice
-        if choice is not None
-        else services.add_player(group_id=group.pk, by=by, name=p.nickname).pk
-        for choice, p in zip(choices, players, strict=True)
-    ]
+        return chosen
+    if not new:
+        return None
+    found = covering(seasons, day)
+    if found is not None:
+        return found  # made meanwhile, or the form was old: the date's own season
+    starts_on, ends_on = span_for(seasons, day)
+    return services.create_season(
+        group_id=group.pk,
+        by=by,
+        name=new_season_name(seasons, day),
+        starts_on=starts_on,
+        ends_on=ends_on,
+    )
 
 
 def _book_nets(night: Night, by: User, key: str, nets: dict[int, int]) -> Transaction:

@@ -38,6 +38,7 @@ from gamenight.models import (
     Transaction,
     TransactionKind,
 )
+from gamenight.models.deals import continuing
 from gamenight.services.access import User
 from gamenight.services.errors import LedgerError, StackTooShortError
 from gamenight.services.jack_games import JACK_GAME, with_group_list
@@ -327,6 +328,7 @@ def record_shelby_round(
             "shelbys": {
                 str(table.by_position(s).seat.player_id): n for s, n in after.shelbys.items()
             },
+            **continuing(pot_chips),
         }
         deal.save(update_fields=["status", "state_after"])
         set_dealer(night, after.dealer)  # the engine passes the deal when a game is over

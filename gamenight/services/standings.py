@@ -33,6 +33,7 @@ from gamenight.models import (
     Transaction,
     TransactionKind,
 )
+from gamenight.models.deals import starts_a_game
 from gamenight.services.people import PERSON, of_person
 from gamenight.services.scoring import ScoringRule, night_points, season_points
 
@@ -274,7 +275,9 @@ def player_history(player: Player) -> list[HistoryNight]:
         .values_list("account__night_id", "total")
     )
     dealt = dict(
-        Deal.objects.filter(of_person(player, "dealer__player"), status=DealStatus.SETTLED)
+        Deal.objects.filter(
+            starts_a_game(), of_person(player, "dealer__player"), status=DealStatus.SETTLED
+        )
         .values_list("night_id")
         .annotate(n=Count("id"))
         .values_list("night_id", "n")

@@ -8,7 +8,10 @@ tap creates one group, not two.
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -201,23 +204,39 @@ def group_invite_single(request: AuthenticatedHttpRequest, group_id: int) -> Htt
     )
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def group_join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
+def group_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The invite link's page. Opened logged out, it names the group and offers to sign
+    up or log in and come back here (a bare login page said nothing of the group); the
+    join itself is for a signed-in user only."""
+    user = request.user
+    if not user.is_authenticated and request.method == "POST":
+        return redirect_to_login(request.get_full_path())
     try:
         link = services.find_invite(token)
-        if request.method == "POST":
-            membership = services.join_group(token=token, user=request.user)
+        if request.method == "POST" and user.is_authenticated:
+            membership = services.join_group(token=token, user=user)
             return redirect("group_detail", group_id=membership.group_id)
     except InviteError as error:
         # Someone who is in the group already may still follow an old link.
         group = error.group
-        if group is not None and Membership.objects.filter(group=group, user=request.user).exists():
+        if (
+            group is not None
+            and user.is_authenticated
+            and Membership.objects.filter(group=group, user=user).exists()
+        ):
             return redirect("group_detail", group_id=group.pk)
         context: dict[str, object] = {"group": None, "invite_error": str(error)}
         return render_page(request, "groups/group_join.html", context, status=404)
-    already = Membership.objects.filter(group=link.group, user=request.user).exists()
-    context = {"group": link.group, "already": already, "token": token}
+    already = (
+        user.is_authenticated and Membership.objects.filter(group=link.group, user=user).exists()
+    )
+    context = {
+        "group": link.group,
+        "already": already,
+        "token": token,
+        "here": quote(request.path),  # where logging in or signing up comes back to
+    }
     return render_page(request, "groups/group_join.html", context)
 
 

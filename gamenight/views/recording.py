@@ -43,7 +43,13 @@ from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.deals import deal_list_context
 from gamenight.pages.night_confirms import undo_panel
 from gamenight.pages.recorded import remember_recorded
-from gamenight.pages.recording_form import bar_errors, form_header, with_cards
+from gamenight.pages.recording_form import (
+    bar_errors,
+    fill_note,
+    form_header,
+    from_dealers_left,
+    with_cards,
+)
 from gamenight.pages.recording_preview import (
     night_pot_preview,
     table_hand_preview,
@@ -93,7 +99,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
             stack=s.stack,
             shelbys=(shelby or {}).get("shelbys", {}).get(s.seat.player_id, 0),
         )
-        for s in (table.seats if table else ())
+        for s in (from_dealers_left(table) if table else ())
         if s.stack > 0
     ]
     context: dict[str, Any] = {
@@ -134,7 +140,8 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     elif gone:
         context["error"] = gone_sentence(gone)
     if step:
-        apply_act(data, step[-1], bet=context["bet"], ids=[r.player_id for r in rows])
+        stacks = {r.player_id: r.stack for r in rows}
+        apply_act(data, step[-1], bet=context["bet"], ante=night.ante, stacks=stacks)
         form = make_form(data)
         context["preview"] = _quiet_preview(request, night, chosen, form)
         return _render_form(request, context, form, show_errors=False)
@@ -230,10 +237,12 @@ def _render_form(
         "with_cards": with_cards(form),
         "call": (form.data.get("call") if form.is_bound else None) or context["call"],
         "bar_errors": bar_errors(form, context) if show_errors or bar_only else {},
+        "fill_note": fill_note(form, context["night"].ante),
     }
     template = "recording/record_game.html"
     if request.htmx and not request.htmx.boosted:
         template += "#record-bar" if bar_only else "#record-form"
+        context["oob"] = True  # the dealer and the house rules above the form, as they are now
     return render(request, template, context)
 
 

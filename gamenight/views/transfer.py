@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -33,7 +34,6 @@ from gamenight.services.group_export import export_filename, export_group
 from gamenight.services.group_import import import_group, parse
 from gamenight.services.posting import check_key
 from gamenight.services.request_keys import RequestKeyConflictError, Result, once
-from gamenight.services.seasons import current_season
 
 POKERNOW_ACTION = "pokernow_import"
 
@@ -138,6 +138,7 @@ def _confirm_form(
         players=preview.players,
         group_players=list(Player.objects.filter(group=group)),
         seasons=list(Season.objects.filter(group=group)),
+        day=preview.date,
     )
 
 
@@ -148,9 +149,39 @@ def _preview_page(
     form: PokerNowConfirmForm,
     *,
     status: int = 200,
+    choices: list[pokernow_service.Target] | None = None,
+    scale: Decimal | None = None,
 ) -> HttpResponse:
-    context = {"group": membership.group, "preview": preview, "form": form}
+    """The file's ids, the choices, and the night as it would be booked with them."""
+    booked: list[pokernow_service.Booked] = []
+    error = ""
+    if choices is not None:
+        try:
+            booked = pokernow_service.book(membership.group, preview, choices, scale)
+        except LedgerError as refused:
+            error = str(refused)
+            status = BAD_INPUT
+    context = {
+        "group": membership.group,
+        "preview": preview,
+        "form": form,
+        "booked": booked,
+        "booking_error": error,
+        "starting_stack": _last_starting_stack(membership),
+    }
     return render_page(request, "groups/pokernow_preview.html", context, status=status)
+
+
+def _last_starting_stack(membership: Membership) -> int | None:
+    """What the group's last night started with, beside the booked buy-ins: a scale
+    that is off shows at once."""
+    last = (
+        membership.group.nights.exclude(place=pokernow_service.PLACE)
+        .order_by("-date", "-pk")
+        .values_list("starting_stack", flat=True)
+        .first()
+    )
+    return int(last) if last is not None else None
 
 
 @login_required
@@ -161,17 +192,16 @@ def pokernow_preview(request: AuthenticatedHttpRequest, group_id: int) -> HttpRe
     upload = PokerNowUploadForm(request.POST, request.FILES)
     if not upload.is_valid():
         return _transfer_page(request, membership, upload=upload)
-    text = upload.cleaned_data["file"]
+    text, scale = upload.cleaned_data["file"], upload.cleaned_data["scale"]
     try:
         preview = pokernow_service.read(text, group=membership.group)
     except LedgerError as error:
         return _transfer_page(request, membership, upload=upload, error=str(error))
     form = _confirm_form(request, membership, preview, bound=False)
     form.initial["text"] = text
-    current = current_season(list(Season.objects.filter(group=membership.group)))
-    if current is not None:
-        form.initial["season"] = current.pk
-    return _preview_page(request, membership, preview, form)
+    form.initial["scale"] = scale
+    choices: list[pokernow_service.Target] = [p.match for p in preview.players]
+    return _preview_page(request, membership, preview, form, choices=choices, scale=scale)
 
 
 def _answered(request: AuthenticatedHttpRequest, key: str) -> RequestKey | None:
@@ -197,27 +227,46 @@ def pokernow_confirm(request: AuthenticatedHttpRequest, group_id: int) -> HttpRe
     except LedgerError as error:
         return _transfer_page(request, membership, error=str(error))
     form = _confirm_form(request, membership, preview, bound=True)
-    if form.is_valid():
-        choices, season = form.choices(), form.cleaned_data["season"]
+    if not form.is_valid():
+        return _preview_page(request, membership, preview, form, status=BAD_INPUT)
+    choices, scale = form.choices(), form.cleaned_data["scale"]
+    if "again" in request.POST:
+        # The preview again with the choices and scale changed: nothing is written.
+        return _preview_page(request, membership, preview, form, choices=choices, scale=scale)
+    season, new_season = form.season_choice()
 
-        def write() -> Result:
-            night = pokernow_service.import_night(
-                group_id=group_id, by=request.user, text=text, choices=choices, season_id=season
-            )
-            return night, reverse("night_detail", args=[night.pk])
+    def write() -> Result:
+        night = pokernow_service.import_night(
+            group_id=group_id,
+            by=request.user,
+            text=text,
+            choices=choices,
+            season_id=season,
+            new_season=new_season,
+            scale=scale,
+        )
+        return night, reverse("night_detail", args=[night.pk])
 
-        try:
-            url = once(
-                user=request.user,
-                key=form.cleaned_data["key"],
-                action=POKERNOW_ACTION,
-                payload={"digest": preview.digest, "choices": choices, "season": season},
-                write=write,
-            )
-        except RequestKeyConflictError as error:
-            form.add_error(None, str(error))
-        except LedgerError as error:
-            form.add_error(None, str(error))
-        else:
-            return redirect(url)
-    return _preview_page(request, membership, preview, form, status=BAD_INPUT)
+    try:
+        url = once(
+            user=request.user,
+            key=form.cleaned_data["key"],
+            action=POKERNOW_ACTION,
+            payload={
+                "digest": preview.digest,
+                "choices": choices,
+                "season": season,
+                "new_season": new_season,
+                "scale": str(scale),
+            },
+            write=write,
+        )
+    except RequestKeyConflictError as error:
+        form.add_error(None, str(error))
+    except LedgerError as error:
+        form.add_error(None, str(error))
+    else:
+        return redirect(url)
+    return _preview_page(
+        request, membership, preview, form, status=BAD_INPUT, choices=choices, scale=scale
+    )

@@ -109,6 +109,29 @@
     }
   }
 
+  // As recording_taps.fill_chips: the call for a player still in, the ante alone for
+  // one who folded, at most the stack for one all-in; one who sat out is left as is.
+  function fillChips(state, call, ante, stack) {
+    if (state === "out") return null;
+    if (state === "folded") return Math.min(ante, stack);
+    if (state === "allin") return Math.min(call, stack);
+    return call;
+  }
+
+  function fill(f) {
+    var call = number(f.querySelector("input[name=call]"));
+    var ante = parseInt(f.getAttribute("data-ante"), 10) || 0;
+    chipsInputs(f).forEach(function (i) {
+      var row = i.closest(".seat");
+      var stack = parseInt(row.getAttribute("data-stack"), 10);
+      var chips = fillChips(stateOf(f, i.name.slice(6)), call, ante, isNaN(stack) ? call : stack);
+      if (chips !== null) i.value = chips;
+    });
+    // The bar says what the tap did for as long as the rows hold it (the server checks).
+    var filled = f.querySelector("input[name=filled]");
+    if (filled) filled.value = "1";
+  }
+
   function act(f, button) {
     var value = button.value, verb = value.split(":")[0], arg = value.split(":")[1];
     if (verb.indexOf("chips_") === 0 || verb === "call") {
@@ -119,10 +142,8 @@
       chipsInputs(f).forEach(function (i) { most = Math.max(most, number(i)); });
       f.querySelector("input[name=chips_" + arg + "]").value = most;
     } else if (verb === "fill") {
-      var call = number(f.querySelector("input[name=call]"));
-      chipsInputs(f).forEach(function (i) {
-        if (stateOf(f, i.name.slice(6)) !== "out") i.value = call;
-      });
+      fill(f);
+      return true;
     } else if (verb === "cycle") {
       cycle(f, button);
     } else if (verb === "tap") {

@@ -55,7 +55,9 @@ def six_at_the_table(live_db: None) -> SixAtTheTable:
         allowed_games=all_games(),
         starting_stack=100,
     )
-    services.start_night(night_id=night.pk, by=host, key="start", players=[p.pk for p in players])
+    # Fritz in the first seat deals: the rows go round from his left, Anna's first.
+    seats = [players[-1].pk, *(p.pk for p in players[:-1])]
+    services.start_night(night_id=night.pk, by=host, key="start", players=seats)
     night.refresh_from_db()
     return SixAtTheTable(night=night, host=host)
 

@@ -73,3 +73,17 @@ def test_the_host_edits_the_jack_list_in_german(
     page.goto(f"/groups/{group.pk}/#jack-games")
     expect(page.locator("#jack-games").get_by_label("Second Hand High")).not_to_be_checked()
     fits_phone(page)
+
+
+def test_the_header_is_one_line_logged_out_in_both_languages(german_page: Any, page: Any) -> None:
+    """Issue 23: logged out, the German header wrapped onto two lines on a phone
+    (Pokerabend, Anmelden, Registrieren and the switch to English)."""
+    for phone, shot in ((german_page, "header-de"), (page, "header-en")):
+        phone.goto("/")
+        bar = phone.locator("header.topbar")
+        brand = bar.locator(".brand").bounding_box()
+        nav = bar.locator("nav").bounding_box()
+        phone.screenshot(path=f"/work/shots/recordfix/{shot}.png")
+        assert nav["y"] < brand["y"] + brand["height"], f"{shot}: the nav is below the name"
+        assert bar.bounding_box()["height"] <= 64, shot
+        fits_phone(phone)

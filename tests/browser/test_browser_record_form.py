@@ -40,7 +40,7 @@ def test_the_baseball_sheet_by_taps_with_the_bar_in_reach(
         expect(seat_row(page, name).locator("input[name^=chips_]")).to_have_value("3")
     paid = page.locator("#paid-pot")
     paid.locator("label.paid", has_text="Anna").click()
-    paid.locator("input[name^=paid_]").first.fill("15")  # the pot after round one
+    paid.get_by_label("Anna paid").fill("15")  # the pot after round one
     seat_row(page, "Dan").locator("button.state").click()
     seat_row(page, "Eva").locator("button.state").click()
     expect(seat_row(page, "Eva").locator("button.state")).to_have_text("folded")
@@ -101,3 +101,31 @@ def test_confirm_stays_on_screen_with_the_whole_preview_open(
     expect(confirm).to_be_in_viewport(ratio=1)
     box = confirm.bounding_box()
     assert box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_everyone_antes_and_calls_leaves_the_folded_at_the_ante_and_says_so(
+    page: Any, running_night: Any, live_server: Any
+) -> None:
+    """Issue 23: Dan folded before the tap; it booked him at the full call."""
+    night = running_night.night
+    log_in(page, running_night.host, live_server.url)
+    page.goto(f"/nights/{night.pk}/record/seven-card-stud/")
+    seat_row(page, "Dan").locator("button.state").click()
+    everyone = page.locator("#everyone")
+    everyone.locator("button.plus").click()  # the ante and two bets: 3
+    everyone.locator("button.fill").click()
+    expect(seat_row(page, "Dan").locator("input[name^=chips_]")).to_have_value("1")
+    expect(seat_row(page, "Eva").locator("input[name^=chips_]")).to_have_value("3")
+    seat_row(page, "Anna").locator("button.order").click()
+    bar = page.locator("#record-bar")
+    expect(bar.locator(".bar-pot")).to_contain_text("13")
+    expect(bar.locator(".bar-note")).to_have_text(
+        "Everyone antes and calls: Ben, Carla, Eva and Anna in for 3 each; "
+        "folded with the ante alone (1): Dan."
+    )
+    expect(bar.get_by_role("button", name="Confirm and record")).to_be_in_viewport()
+    # A change after the tap (Dan put in a bet before he folded): the note goes.
+    seat_row(page, "Dan").locator("button.plus").click()
+    expect(bar.locator(".bar-pot")).to_contain_text("14")
+    expect(bar.locator(".bar-note")).to_have_count(0)
+    fits_phone(page)

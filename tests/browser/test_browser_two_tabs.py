@@ -29,6 +29,8 @@ def test_the_second_phone_is_told_the_table_changed_and_shown_the_new_preview(
         "The table changed since this preview (host recorded Seven-card stud #1)"
     )
     expect(alert).to_be_in_viewport()
+    # The deal moved on with the first phone's hand: the line above the form says so.
+    expect(second.locator(".record-facts")).to_contain_text("Ben deals")
     # Anna had 113 after the first hand: the new preview settles on that.
     expect(second.locator(".preview .nets")).to_contain_text("126")
     assert table_hands(running_night.night) == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -331,3 +332,19 @@ def test_a_log_that_does_not_give_the_stored_hand_is_not_replayed(night: Table) 
     page = client_for(night.viewer).get(replay_url(hand))
     assert page.status_code == 409
     assert "before replays were kept" in page.content.decode()
+
+
+def test_the_last_move_offers_the_start_again_not_a_next_move(night: Table) -> None:
+    """Issue 23: the replay offered "Next" on the last move, where there is none."""
+    hand = play(night, "texas-holdem", 1)
+    steps = HandAction.objects.filter(hand=hand).count()
+    client = client_for(night.viewer)
+    last = client.get(replay_url(hand), {"step": steps}).content.decode()
+    assert "Next →" not in last
+    assert re.search(rf"Move {steps} of {steps} · <strong>\w+</strong> · the end of the hand", last)
+    assert 'id="replay-again" href="?step=0">↺ From the start<' in last
+    before = client.get(replay_url(hand), {"step": steps - 1}).content.decode()
+    assert f'id="replay-next" rel="next" href="?step={steps}">Next →<' in before
+    assert "From the start" not in before
+    german = client.get(replay_url(hand), {"step": steps}, HTTP_ACCEPT_LANGUAGE="de")
+    assert "↺ Von vorn" in german.content.decode()

@@ -44,3 +44,19 @@ def test_htmx_is_served_from_static_not_a_cdn(client: Client) -> None:
     assert script.status_code == 200
     body = b"".join(script.streaming_content) if script.streaming else script.content
     assert b"htmx" in body
+
+
+@override_settings(WHITENOISE_USE_FINDERS=True, STORAGES=PLAIN_STATIC_STORAGES)
+@pytest.mark.django_db
+def test_the_site_has_an_icon_at_the_root_and_in_every_pages_head(client: Client) -> None:
+    """Issue 23: /favicon.ico was a 404 on every page a browser opened."""
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200
+    assert icon["Content-Type"] in ("image/x-icon", "image/vnd.microsoft.icon")
+    body = b"".join(icon.streaming_content) if icon.streaming else icon.content
+    assert body[:4] == b"\x00\x00\x01\x00"  # an icon file, not a page
+    html = client.get("/").content.decode()
+    linked = re.findall(r'<link rel="icon" href="([^"]+)"', html)
+    assert linked == ["/static/root/favicon.ico"]
+    again = client.get(linked[0])
+    assert (b"".join(again.streaming_content) if again.streaming else again.content) == body

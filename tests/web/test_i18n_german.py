@@ -205,7 +205,7 @@ def test_the_group_page_speaks_german(table: Table) -> None:
     response = german_client(table).get(f"/groups/{table.group.pk}/")
     assert_german(
         response,
-        "Du bist hier Gastgeber.",
+        "Du bist Gastgeber dieser Runde.",
         "Abende",
         "Abend planen",
         "Spieler hinzufügen",

@@ -116,7 +116,8 @@ def test_a_fifth_bare_king_at_the_table_is_refused_in_german(db: None) -> None:
         "confirm": "1",
     }
     html = _german(table).post(record_url(table, "seven-card-stud"), data).content.decode()
-    assert "Ben: „K“: alle vier Karten dieses Rangs sind schon vergeben" in html
+    # Anna deals: her row is the last, and her third king the fifth one read.
+    assert "Anna: „K“: alle vier Karten dieses Rangs sind schon vergeben" in html
     assert not Transaction.objects.filter(idempotency_key="kings").exists()
 
 
@@ -157,7 +158,8 @@ def test_the_same_card_in_two_hands_is_named_in_german(five: Table) -> None:
         .post(record_url(five, "baseball"), {**sheet(five, cards), "confirm": "1"})
         .content.decode()
     )
-    assert "Ben: K♠ kommt zweimal vor: auch bei Anna" in html
+    # The rows go round from the dealer's left: Anna, who deals, is read last.
+    assert "Anna: K♠ kommt zweimal vor: auch bei Ben" in html
     assert "appears twice" not in html
     assert not Transaction.objects.filter(idempotency_key="ranks-1").exists()
 

@@ -223,3 +223,61 @@ def test_an_amount_left_beside_a_box_ticked_off_again_is_no_payment(six: Table) 
     assert alerts(html) == []
     assert "paid the pot" not in html
     assert "18 chips in the middle" in html
+
+
+def test_everyone_antes_and_calls_leaves_a_folded_player_at_the_ante(six: Table) -> None:
+    """Issue 23: the tap booked Dan, who had folded, at the full call (the pot showed 30
+    for 20). He antes; Felix, who sat out, puts in nothing; the bar says so."""
+    by = ids(six)
+    start = _posted(client_for(six.owner).get(record_url(six)).content.decode())
+    start |= {"call": "5", f"state_{by['Dan']}": "folded", f"state_{by['Felix']}": "out"}
+    start["order"] = str(by["Anna"])
+    html = _taps(six, start, "fill")
+    data = _posted(html)
+    assert [data[f"chips_{by[name]}"] for name in ("Anna", "Ben", "Carla", "Eva")] == ["5"] * 4
+    assert data[f"chips_{by['Dan']}"] == "1"
+    assert re.search(r"Pot <strong>21</strong>", html)
+    assert (
+        "Everyone antes and calls: Ben, Carla, Eva and Anna in for 5 each; "
+        "folded with the ante alone (1): Dan; sat out: Felix." in html
+    )
+    # The next change says nothing more about the tap.
+    assert "Everyone antes and calls:" not in _taps(six, data, f"chips_{by['Anna']}:1")
+
+
+def test_the_bar_drops_the_fill_note_once_a_row_no_longer_holds_what_it_put_in(
+    six: Table,
+) -> None:
+    by = ids(six)
+    data = _posted(_taps(six, {"key": "note", "call": "4"}, "fill"))
+    assert data["filled"] == "1"
+    data[f"chips_{by['Ben']}"] = "7"  # typed afterwards, with the note's flag still posted
+    html = client_for(six.owner).post(record_url(six), {**data, "bar": "1"}).content.decode()
+    assert "Everyone antes and calls:" not in html
+
+
+def test_an_all_in_player_is_filled_with_at_most_their_stack() -> None:
+    from gamenight.forms.recording_taps import State, fill_chips
+
+    assert fill_chips(State.ALL_IN, call=60, ante=1, stack=45) == 45
+    assert fill_chips(State.IN, call=60, ante=1, stack=45) == 60  # the bar says it is short
+    assert fill_chips(State.FOLDED, call=60, ante=2, stack=45) == 2
+    assert fill_chips(State.OUT, call=60, ante=1, stack=45) is None
+
+
+def test_the_rows_go_round_from_the_dealers_left(six: Table) -> None:
+    """Issue 23: the rows started at seat 1 whoever dealt; the cards go round from the
+    dealer's left, and the dealer is served last."""
+    by = ids(six)
+    client = client_for(six.owner)
+
+    def rows() -> list[str]:
+        html = client.get(record_url(six)).content.decode()
+        names = {str(pid): name for name, pid in by.items()}
+        return [names[p] for p in re.findall(r'<li class="seat [^"]*" data-player="(\d+)"', html)]
+
+    assert rows() == ["Ben", "Carla", "Dan", "Eva", "Felix", "Anna"]  # Anna deals
+    data: dict[str, Any] = {"key": "first", "confirm": "1", "order": str(by["Ben"])}
+    data |= {f"chips_{pid}": 1 for pid in by.values()}
+    assert client.post(record_url(six), data).status_code == 302  # the deal passes to Ben
+    assert rows() == ["Carla", "Dan", "Eva", "Felix", "Anna", "Ben"]

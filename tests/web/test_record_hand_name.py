@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from helpers.clients import client_for
@@ -79,6 +81,26 @@ def test_the_board_belongs_to_the_hand(table: Table) -> None:
         name_url(table, "texas-holdem"), {"cards": "A A", "board": "A K K 5 2"}
     )
     assert "full house, aces over kings" in _text(response)
+
+
+def test_an_omaha_hi_lo_hand_is_named_by_its_low_too(table: Table) -> None:
+    """Issue 23: the low winner's hand was named "high card, ace" alone."""
+    client = client_for(table.owner)
+
+    def _text(response: object) -> str:
+        return re.sub(r"<[^>]+>", "", response.content.decode()).strip()  # type: ignore[attr-defined]
+
+    board = {"board": "Ks Qd 8s 7d 2c"}
+    low = client.get(name_url(table, "omaha-hi-lo"), {"cards": "Ac 3h 4s Jd", **board})
+    assert _text(low) == "high card, ace; 8-7-3-2-A low"
+    german = _german(table).get(name_url(table, "omaha-hi-lo"), {"cards": "Ac 3h 4s Jd", **board})
+    assert _text(german) == "Höchste Karte: Ass; Low 8-7-3-2-A"
+    # No qualifying low: the high alone, as before; Omaha high has no low at all.
+    high = client.get(name_url(table, "omaha-hi-lo"), {"cards": "Ah Kh Js Jc", **board})
+    assert _text(high) == "pair of kings"
+    assert _text(client.get(name_url(table, "omaha"), {"cards": "Ac 3h 4s Jd", **board})) == (
+        "high card, ace"
+    )
 
 
 def test_a_house_option_changes_the_ranking(db: None) -> None:

@@ -4,8 +4,10 @@ upload of a group file, and a PokerNow ledger's preview and confirm."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -23,11 +25,11 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from helpers.people import Members, make_members
-from test_pokernow_import import LEDGER
+from test_pokernow_import import CENTS, LEDGER, NOV_27
 
 from gamenight import services
 from gamenight.demo import SeedOptions, seed_demo
-from gamenight.models import Entry, Group, Membership, Night, NightStatus, Player, Role
+from gamenight.models import Entry, Group, Membership, Night, NightStatus, Player, Role, Season
 from gamenight.services.group_export import export_group
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
@@ -182,9 +184,21 @@ def members(db: None) -> Members:
     return make_members()
 
 
-def _pokernow(client: Client, group: Group, text: str, **extra: Any) -> Any:
+def _pokernow(
+    client: Client, group: Group, text: str, *, scale: str | None = "1", **extra: Any
+) -> Any:
     upload = SimpleUploadedFile("ledger.csv", text.encode(), "text/csv")
-    return client.post(f"/groups/{group.pk}/pokernow/", {"file": upload}, **extra)
+    data: dict[str, Any] = {"file": upload}
+    if scale is not None:
+        data["scale"] = scale
+    return client.post(f"/groups/{group.pk}/pokernow/", data, **extra)
+
+
+def _posted(preview: Any) -> dict[str, Any]:
+    """The preview's form as the page posts it back."""
+    form = preview.context["form"]
+    data = {name: form[name].value() for name in form.fields}
+    return {k: "" if v is None else v for k, v in data.items()}
 
 
 def test_a_pokernow_ledger_is_previewed_then_booked_once(members: Members) -> None:
@@ -266,3 +280,91 @@ def test_the_pokernow_preview_and_the_booked_night_speak_german(members: Members
         "Ergebnis des Abends bei PokerNow"
         in client.get(f"/groups/{group.pk}/ledger.csv", **GERMAN).content.decode()
     )
+
+
+# ---------------------------------------------------------------- issue 23
+
+
+def test_a_german_host_types_the_scale_with_a_comma(members: Members) -> None:
+    """0,10 is a tenth in German, not ten; 0.10 (as the file writes) is a tenth too."""
+    group, host = members.group, members.owner
+    client = client_of(host)
+    for typed in ("0,10", "0.10"):
+        preview = _pokernow(client, group, CENTS, scale=typed, **GERMAN)
+        assert preview.status_code == 200, typed
+        html = preview.content.decode()
+        booked = html[html.index('id="pokernow-booked"') :]
+        assert re.findall(r'class="num net">([-+0-9]+)', booked) == ["-125", "+178", "-53"]
+
+
+def test_the_upload_asks_for_the_chip_scale(members: Members) -> None:
+    response = _pokernow(client_of(members.owner), members.group, NOV_27, scale=None)
+    assert response.status_code == 422
+    assert "Give the chip scale" in response.content.decode()
+    german = _pokernow(client_of(members.owner), members.group, NOV_27, scale=None, **GERMAN)
+    assert "Gib den Chip-Maßstab an" in german.content.decode()
+
+
+def test_the_preview_shows_the_night_in_the_tables_chips_and_books_it(members: Members) -> None:
+    """PokerNow's 1,000-chip night at 20 to a chip: what will be booked, before it is."""
+    group, host = members.group, members.owner
+    client = client_of(host)
+    preview = _pokernow(client, group, NOV_27, scale="20")
+    assert preview.status_code == 200
+    html = preview.content.decode()
+    booked = html[html.index('id="pokernow-booked"') :]
+    assert re.findall(r'class="num net">([-+0-9]+)', booked) == ["-50", "+69", "-19"]
+    assert "(rounded from 68.50)" in booked
+    assert not Night.objects.filter(group=group).exists()
+    response = client.post(f"/groups/{group.pk}/pokernow/confirm/", _posted(preview))
+    assert response.status_code == 302
+    night = Night.objects.get(group=group)
+    assert night.starting_stack == 50
+
+
+def test_two_pokernow_ids_are_shown_and_booked_as_one_player(members: Members) -> None:
+    group, host = members.group, members.owner
+    anna = services.add_player(group_id=group.pk, by=host, name="Anna")
+    client = client_of(host)
+    text = NOV_27 + "Anna2,p9,2026-11-27T23:30:00.000Z,,200,0,200,0\n"
+    preview = _pokernow(client, group, text, scale="20")
+    data = _posted(preview)
+    assert data["player_0"] == f"p{anna.pk}"
+    assert data["player_3"] == "n3"  # a new player "Anna2", as the file names the id
+    data["player_3"] = f"p{anna.pk}"
+    again = client.post(f"/groups/{group.pk}/pokernow/confirm/", {**data, "again": "1"})
+    assert again.status_code == 200
+    html = again.content.decode()
+    assert 'Anna <span class="muted">(anna, Anna2)</span>' in html
+    assert not Night.objects.filter(group=group).exists()
+    assert client.post(f"/groups/{group.pk}/pokernow/confirm/", data).status_code == 302
+    night = Night.objects.get(group=group)
+    assert night.seats.count() == 3
+    assert not Player.objects.filter(group=group, name="Anna2").exists()
+
+
+def test_the_season_offered_is_the_one_the_date_falls_in(members: Members) -> None:
+    """Issue 23: the preview took the current season, which started after the night."""
+    group, host = members.group, members.owner
+    services.create_season(
+        group_id=group.pk, by=host, name="Winter", starts_on=datetime.date(2026, 12, 1)
+    )
+    client = client_of(host)
+    preview = _pokernow(client, group, NOV_27, scale="20")
+    season = preview.context["form"]["season"]
+    assert [label for _value, label in season.field.choices] == [
+        "no season",
+        "a new season from 11/27/2026",
+    ]
+    assert season.value() == "new"
+    assert client.post(f"/groups/{group.pk}/pokernow/confirm/", _posted(preview)).status_code == 302
+    night = Night.objects.get(group=group)
+    assert night.season is not None
+    assert night.season.name == "2026"
+    assert night.season.starts_on <= night.date <= night.season.ends_on
+    # A forged choice of the later season is refused, nothing booked.
+    other = _pokernow(client, group, NOV_27.replace("p1", "p4"), scale="20")
+    data = {**_posted(other), "season": str(Season.objects.get(name="Winter").pk)}
+    refused = client.post(f"/groups/{group.pk}/pokernow/confirm/", data)
+    assert refused.status_code == 422
+    assert Night.objects.filter(group=group).count() == 1

@@ -189,6 +189,15 @@ def test_tied_places_split_the_pot_with_the_odd_chip_from_the_dealers_left(table
     text = html.content.decode()
     assert "Won by: Ben, Anna (4 each)" in text
     assert "Odd chips: Ben" in text
+    # The bar itself, before any tap opens it, says who takes what (issue 23).
+    assert bar_summary(text) == "Pot 9 Ben 5 · Anna 4"
+
+
+def bar_summary(html: str) -> str:
+    """The bar's one line, shown without a tap, its tags and runs of space folded."""
+    found = re.search(r'<summary class="bar-summary">(.*?)</summary>', html, re.S)
+    assert found is not None, "no bar summary"
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1))).strip()
 
 
 # ---------------------------------------------------------------- Guts
@@ -220,6 +229,7 @@ def test_a_guts_deal_that_fills_the_reserve(db: None) -> None:
     assert alerts(html) == []
     assert re.search(r'class="next-pot">100<', html)
     assert re.search(r'class="next-reserve">140<', html)
+    assert bar_summary(html) == "Next pot 100 · Reserve 140 Anna +60"
     assert client.post(record_url(table, "guts"), {**data, "confirm": "1"}).status_code == 302
     night.refresh_from_db()
     assert pot(night, AccountKind.GUTS_POT) == 100

@@ -216,3 +216,24 @@ def test_a_player_who_left_is_named_by_the_services_never_by_id(table: Table) ->
             night_id=table.night.pk, by=table.owner, key="z", in_players=[ben, stranger.pk]
         )
     assert str(refused.value) == "a player named here is not seated at this night's table"
+
+
+@pytest.mark.parametrize("answer", ["bar", "confirm"])
+def test_a_second_tabs_refreshed_preview_names_the_new_dealer(table: Table, answer: str) -> None:
+    """Issue 23: the second tab's form and bar were drawn again, but the line above the
+    form still said the old dealer deals: it comes with every htmx answer, out of band."""
+    tab_a, tab_b = client_for(table.owner), client_for(table.cohost)
+    data = previewed(tab_b, table, hand(table, "b-1", SMALL, ANNA_FIRST))
+    html = tab_b.get(record_url(table)).content.decode()
+    assert "Anna deals" in html
+    assert "hx-swap-oob" not in html  # the whole page: the line is in its place
+    tab_a.post(record_url(table), {**hand(table, "a-1", SMALL, ANNA_FIRST), "confirm": "1"})
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    posted = {**data, answer: "1"} if answer == "confirm" else {**data, "bar": "1"}
+    html = tab_b.post(record_url(table), posted, **htmx).content.decode()
+    facts = re.search(
+        r'<p class="record-facts" id="record-facts" hx-swap-oob="true">(.*?)</p>', html, re.S
+    )
+    assert facts is not None
+    assert re.search(r'class="record-dealer">Ben deals<', facts.group(1))
+    assert hands() == 1

@@ -180,10 +180,39 @@ def test_joining_with_a_wrong_token_is_404(client: Client, table: Table) -> None
     assert not Membership.objects.filter(group=table.group, user=table.outsider).exists()
 
 
-def test_joining_sends_anonymous_to_login_and_back(client: Client, table: Table) -> None:
-    response = client.get(f"/join/{table.group.invite_token}/")
+def test_the_link_opened_logged_out_names_the_group_and_comes_back_after_login(
+    client: Client, table: Table
+) -> None:
+    """Issue 23: it opened a bare login page that did not say which group invited you."""
+    url = f"/join/{table.group.invite_token}/"
+    members = Membership.objects.filter(group=table.group).count()
+    page = client.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "You have been invited to Friday poker, a poker night." in html
+    assert f'href="/accounts/signup/?next={url}">Sign up and join<' in html
+    assert f'href="/accounts/login/?next={url}">Log in and join<' in html
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Du bist zu Friday poker eingeladen" in german
+    # Joining itself needs a login: there and back, and nobody joined meanwhile.
+    response = client.post(url)
     assert response.status_code == 302
     assert f"next=/join/{table.group.invite_token}/" in response["Location"]
+    assert Membership.objects.filter(group=table.group).count() == members
+    newcomer = User.objects.create_user(username="newcomer", password="felt-table-4-chips")
+    login = client.post(
+        f"/accounts/login/?next={url}",
+        {"username": "newcomer", "password": "felt-table-4-chips", "next": url},
+    )
+    assert login["Location"] == url
+    assert client.post(url)["Location"] == f"/groups/{table.group.pk}/"
+    assert Membership.objects.get(group=table.group, user=newcomer).role == Role.PLAYER
+
+
+def test_a_wrong_link_opened_logged_out_is_a_404_that_says_so(client: Client, db: None) -> None:
+    page = client.get("/join/not-a-token/")
+    assert page.status_code == 404
+    assert "Invite link" in page.content.decode()
 
 
 # ---------------------------------------------------------------- roles
@@ -260,3 +289,22 @@ def test_setting_a_role_redirects_anonymous_to_login(client: Client, table: Tabl
     member = _membership(table, table.viewer)
     url = f"/groups/{table.group.pk}/members/{member.pk}/role/"
     assert client.post(url, {"role": "cohost"}).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("who", "english", "german"),
+    [
+        ("owner", "You are the host of this group.", "Du bist Gastgeber dieser Runde."),
+        ("cohost", "You are a co-host of this group.", "Du bist Co-Gastgeber dieser Runde."),
+        ("viewer", "You are a player in this group.", "Du spielst in dieser Runde mit."),
+    ],
+)
+def test_the_group_page_says_your_role_in_a_whole_sentence(
+    client: Client, table: Table, who: str, english: str, german: str
+) -> None:
+    """Issue 23: it read "You are player here." (the role's label in a sentence)."""
+    client.force_login(getattr(table, who))
+    url = f"/groups/{table.group.pk}/"
+    html = client.get(url).content.decode()
+    assert f'<p class="muted your-role">{english}</p>' in html
+    assert german in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
