@@ -90,6 +90,8 @@ EXCLUDED: frozenset[str] = frozenset(
         "gamenight.RequestKey",  # one user's form keys
         "gamenight.RateEvent",  # throttling counts
         "gamenight.PlayerLink",  # a player's personal link (a secret)
+        "gamenight.GroupImport",  # an upload's bookkeeping
+        "gamenight.GroupImportChunk",  # the uploaded file itself, until the worker takes it
     }
 )
 

@@ -143,6 +143,8 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     # Added since: settle-up that finishes (issue 17).
     ("transfer_paid", {"night_id": 11}, "/nights/11/report/paid/"),
     ("group_owes", {"group_id": 11}, "/groups/11/owes/"),
+    # Issue 22: the page that follows a group file's import.
+    ("group_import_status", {"import_id": 11}, "/groups/import/11/"),
 ]
 
 
