@@ -18,6 +18,16 @@ from gamenight.pages.hand_view import log, players, shared_view
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital
 
+_NOTHING_SHOWN: Mapping[str, Any] = {
+    "pot": 0,
+    "carry": None,
+    "current_bet": 0,
+    "table": [],
+    "players": [],
+    "actor": None,
+    "log": [],
+}
+
 # The log's kinds that are a player's own move (the TV's banner), not the dealer's work.
 _DEALER_KINDS = frozenset({"ante", "deal", "table_card", "void_deal", "wild_change", "settle"})
 
@@ -33,11 +43,9 @@ def tv_tag(link_id: int, hand_id: int | None, version: int | None) -> str:
 
 def table_context(hand: DigitalHand, *, state_url: str, events_url: str) -> dict[str, Any]:
     """The TV of ``hand``; ``state_url`` is its poll, ``events_url`` its event stream."""
-    view = shared_view(hand)
-    if view is None:
-        # A hand from a group file that came without its record: nothing of it to show.
-        empty = empty_table_context(hand.night, state_url=state_url, events_url=events_url)
-        return {**empty, "etag": table_tag(hand)}
+    # A hand from a group file that came without its record (stopped, or never
+    # replayable): its title and how it ended, no seat to show.
+    view = shared_view(hand) or _NOTHING_SHOWN
     odds = digital.table_odds(hand, digital.hand_state(hand)) if hand.is_running else None
     rows = players(view, me=None, odds=odds)
     return {

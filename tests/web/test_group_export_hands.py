@@ -234,9 +234,9 @@ def test_the_night_pages_of_an_imported_night_show_its_hands_without_cards(night
     page = client.get(reverse("night_detail", args=[twin_night.pk]))
     assert page.status_code == 200
     assert "stopped, no chips moved" in page.content.decode()
-    assert client.get(reverse("digital_table", args=[twin_night.pk, stopped.pk])).status_code == (
-        200
-    )
+    tv = client.get(reverse("digital_table", args=[twin_night.pk, stopped.pk]))
+    assert tv.status_code == 200
+    assert "The host stopped this hand. No chips moved." in tv.content.decode()
     replay = client.get(reverse("digital_replay", args=[twin_night.pk, stopped.pk]))
     assert replay.status_code == 409
     seat = twin_night.seats.filter(seated=True).first()
