@@ -63,7 +63,10 @@ def _store_and_send(job_id: int, raw: bytes) -> None:
     # Piece by piece, each in a transaction of its own: the file in one row held
     # SQLite's write lock for seconds at 33 MB. An upload cut short is refused by the
     # worker (its pieces do not add up to its size), once the sweep sends it.
+    waiting = GroupImport.objects.filter(pk=job_id, status=ImportStatus.QUEUED)
     for index, start in enumerate(range(0, len(raw), CHUNK_BYTES)):
+        if not waiting.exists():
+            return  # refused meanwhile (the sweep sent it and it was cut short): no more pieces
         with transaction.atomic():
             GroupImportChunk.objects.create(
                 job_id=job_id, index=index, data=raw[start : start + CHUNK_BYTES]

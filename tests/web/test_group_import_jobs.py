@@ -251,3 +251,15 @@ def test_an_upload_cut_short_is_refused(db: None) -> None:
     job.refresh_from_db()
     assert job.status == ImportStatus.FAILED
     assert "did not arrive whole" in job.error
+
+
+def test_no_piece_is_stored_for_an_import_refused_meanwhile(
+    db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[int] = []
+    monkeypatch.setattr(import_jobs, "send_import", lambda job_id: sent.append(job_id) or True)
+    user = User.objects.create(username="uploader")
+    job = GroupImport.objects.create(user=user, size=3, status=ImportStatus.FAILED)
+    import_jobs._store_and_send(job.pk, b"abc")
+    assert not GroupImportChunk.objects.exists()
+    assert sent == []
