@@ -20,7 +20,7 @@ from test_digital_replay import hidden_faces, play
 
 from engine.cards import ALL_CARDS, Deck
 from engine.games import GAMES, ActionName, HandState
-from gamenight.models import DigitalHand, HandAction
+from gamenight.models import DigitalHand, GroupImport, HandAction, ImportStatus
 from gamenight.services import digital
 
 SECRET_FIELDS = {
@@ -69,11 +69,17 @@ def test_no_admin_page_shows_a_hands_state_or_a_draws_discards(night: Table) -> 
     }
     for model in SECRET_FIELDS:
         assert model not in admin.site._registry, f"{model} would show every card in the admin"
+    # An import refused after its first batch: the admin names the group it left.
+    refused = GroupImport.objects.create(
+        user=night.owner, status=ImportStatus.FAILED, group=night.group, error="refused"
+    )
     root = User.objects.create_superuser("root", "root@example.org", "x")
     client = Client()
     client.force_login(root)
     pages = _admin_pages(client)
     assert len(pages) > 10
+    listed = pages[reverse("admin:gamenight_groupimport_changelist")]
+    assert reverse("admin:gamenight_groupimport_change", args=[refused.pk]) in listed
     for url, html in pages.items():
         for marker in ('"deck"', '"seed"', '"history"', str(state.seed)):
             assert marker not in html, (url, marker)
