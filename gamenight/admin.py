@@ -1,5 +1,8 @@
 """The admin: groups and nights are editable; the ledger is read-only (append-only).
 
+Digital hands and their actions are not in it: a hand's stored state holds every
+card of it, the deck included, and a draw's discards are face down (issue 22).
+
 The admin classes are subscripted with their model as django-stubs declares them;
 that works at run time through django-stubs-ext's monkeypatch in the settings.
 """
@@ -16,6 +19,7 @@ from gamenight.models import (
     Deal,
     Entry,
     Group,
+    GroupImport,
     Membership,
     Night,
     Player,
@@ -101,3 +105,13 @@ class PlayerMergeAdmin(ReadOnly, admin.ModelAdmin[PlayerMerge]):
 
     list_display = ("merged_name", "kept_name", "group", "by", "at")
     list_filter = ("group",)
+
+
+@admin.register(GroupImport)
+class GroupImportAdmin(ReadOnly, admin.ModelAdmin[GroupImport]):
+    """Uploaded group files and how their imports ended; a refusal after the first
+    batch names the group that holds what was written (it has no member)."""
+
+    list_display = ("pk", "user", "status", "size", "written", "total", "group", "created_at")
+    list_filter = ("status",)
+    readonly_fields = ("error", "longest_batch_ms", "started_at", "finished_at")

@@ -416,6 +416,16 @@ CELERY_BEAT_SCHEDULE = {
 # sweep never ran.
 CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 
+# ------------------------------------------------------------------ group files
+# The largest group file the upload page takes, in bytes (a five-season group of
+# weekly nights is a few megabytes; the page says the limit). The worker writes an
+# import in batches of at most GROUP_IMPORT_BATCH_MS, pausing GROUP_IMPORT_PAUSE_MS
+# between them on SQLite, so that the table's own writes get the database's one
+# write lock meanwhile (gamenight/services/group_import_write.py).
+GROUP_IMPORT_MAX_BYTES = envint("GROUP_IMPORT_MAX_BYTES", 10 * 1024 * 1024)
+GROUP_IMPORT_BATCH_MS = envint("GROUP_IMPORT_BATCH_MS", 100)
+GROUP_IMPORT_PAUSE_MS = envint("GROUP_IMPORT_PAUSE_MS", 120)
+
 # ------------------------------------------------------------------ email
 # Reports are mailed to the players; by default the mail is printed (console).
 EMAIL_BACKEND = envstr("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -1,4 +1,5 @@
-"""Celery tasks: build the night and season reports (gamenight/reports/build.py).
+"""Celery tasks: build the night and season reports (gamenight/reports/build.py), mail
+them, and import an uploaded group file (gamenight/services/import_jobs.py).
 
 Tasks take ids and are idempotent; a transient error (the database or the
 broker briefly away) is retried with backoff, bad data fails for good with
@@ -20,7 +21,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from gamenight.models import NightReport, SeasonReport
 from gamenight.reports import build, mailing, worker_seen
-from gamenight.services import ledger_check
+from gamenight.services import import_jobs, ledger_check
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +122,8 @@ def mail_report(scope: str, report_id: int, generation: int) -> str:
 @shared_task(name="gamenight.requeue_stale_reports", ignore_result=True)
 def requeue_stale_reports() -> int:
     """The report sweep, run by beat every REPORT_SWEEP_SECONDS (settings.CELERY_BEAT_SCHEDULE):
-    the task of a report whose message never arrived, or whose worker died, is sent again.
+    the task of a report whose message never arrived, or whose worker died, is sent again;
+    so is the task of a group import that never arrived.
     A round that fails (the database away for a moment) is simply the next round's work.
     Each round notes that the worker is alive, for the pages waiting for a report."""
     from django.conf import settings
@@ -132,4 +134,29 @@ def requeue_stale_reports() -> int:
     )
     if sent:
         log.info("re-queued %s report(s)", sent)
-    return sent
+    imports = import_jobs.requeue_stale_imports(queued_for=settings.REPORT_REQUEUE_AFTER)
+    if imports:
+        log.info("re-queued %s group import(s)", imports)
+    return sent + imports
+
+
+class ImportTask(Task):  # type: ignore[misc]  # celery: no stubs, Task is Any
+    """Marks the import refused, with the error's name, when the task itself fails."""
+
+    def on_failure(
+        self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any
+    ) -> None:
+        if args:
+            import_jobs.mark_failed(int(args[0]), exc)
+
+
+@shared_task(
+    base=ImportTask,
+    name="gamenight.import_group_file",
+    # Delivered again if the worker dies: the task then marks the import interrupted.
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+)
+def import_group_file(job_id: int) -> str:
+    return import_jobs.run_import(job_id)

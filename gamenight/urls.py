@@ -66,6 +66,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # ---------------------------------------------------------------- groups and members
     path("groups/new/", groups.group_create, name="group_create"),
     path("groups/import/", transfer.group_import, name="group_import"),
+    path(
+        "groups/import/<id:import_id>/",
+        transfer.group_import_status,
+        name="group_import_status",
+    ),
     path("groups/<id:group_id>/", groups.group_detail, name="group_detail"),
     path(
         "groups/<id:group_id>/invite/rotate/",

@@ -153,9 +153,14 @@ def hand_to_phh(
     lines.append(f"actions = {_quoted(actions)}")
     lines.append(f"players = {_quoted([state.names[s] for s in order])}")
     lines.append(f"finishing_stacks = {_numbers([state.stacks[s] for s in order])}")
-    if hand_label:
-        lines.append(f"hand = {_toml_string(hand_label)}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return with_hand_label(text, hand_label) if hand_label else text
+
+
+def with_hand_label(text: str, hand_label: str) -> str:
+    """A PHH text written without its ``hand`` field, with it (the label names the hand
+    where it is kept, so a hand kept elsewhere gets its new label)."""
+    return text + f"hand = {_toml_string(hand_label)}\n"
 
 
 def _actions(state: HandState, order: list[int], player: dict[int, str]) -> list[str]:

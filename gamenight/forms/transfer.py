@@ -10,6 +10,8 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
@@ -19,8 +21,6 @@ from gamenight.models import Player, Season
 from gamenight.services.pokernow import MAX_BYTES, PokerNowPlayer, Target
 from gamenight.services.seasons import covering
 
-# The group file of five seasons of weekly nights is a few megabytes; far more is no group.
-MAX_GROUP_FILE_BYTES = 100_000_000
 NEW_SEASON = "new"
 # A choice of who a PokerNow id is: "p12" the group's player 12, "n3" a new player named
 # as the file's fourth id (two ids may name the same one: they are booked together).
@@ -71,12 +71,27 @@ def _file_field(label: StrPromise, *, most: int) -> forms.FileField:
 
 
 class GroupImportForm(KeyedForm):
-    file = _file_field(_("Group file (.json)"), most=MAX_GROUP_FILE_BYTES)
+    """The largest file taken is the setting GROUP_IMPORT_MAX_BYTES, said under the field."""
+
+    file = _file_field(_("Group file (.json)"), most=0)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["file"]
+        field.widget.attrs["data-most-bytes"] = str(settings.GROUP_IMPORT_MAX_BYTES)
+        field.help_text = _(
+            "At most %(size)s. A large group takes a few minutes; the next page shows how "
+            "far the import has got."
+        ) % {"size": filesizeformat(settings.GROUP_IMPORT_MAX_BYTES)}
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size is not None and upload.size > MAX_GROUP_FILE_BYTES:
-            raise forms.ValidationError(_("This file is too big for a group file."))
+        most = settings.GROUP_IMPORT_MAX_BYTES
+        if upload.size is not None and upload.size > most:
+            raise forms.ValidationError(
+                _("This file is too big for a group file: %(size)s, at most %(most)s.")
+                % {"size": filesizeformat(upload.size), "most": filesizeformat(most)}
+            )
         return bytes(upload.read())
 
 

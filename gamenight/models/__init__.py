@@ -3,6 +3,7 @@
 from gamenight.models.deals import Deal, DealMode, DealStatus
 from gamenight.models.digital import DigitalHand, HandAction, HandStatus, SeatLink, new_seat_token
 from gamenight.models.groups import Group, Invite, Membership, Role, new_invite_token
+from gamenight.models.imports import GroupImport, GroupImportChunk, ImportStatus
 from gamenight.models.ledger import (
     MAX_CHIPS,
     NIGHT_POTS,
@@ -50,8 +51,11 @@ __all__ = [
     "DigitalHand",
     "Entry",
     "Group",
+    "GroupImport",
+    "GroupImportChunk",
     "HandAction",
     "HandStatus",
+    "ImportStatus",
     "Invite",
     "LimitStructure",
     "MailStatus",

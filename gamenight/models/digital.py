@@ -1,7 +1,9 @@
 """Digital hands: the engine's state of a deal the app deals, the links players
 reach their seat by, and the log of every action applied.
 
-A hand's ``state`` is the engine's JSON (:mod:`engine.games.serialise`) and
+A hand's ``state`` is the engine's JSON (:mod:`engine.games.serialise`), with every
+card of the hand in it: it never leaves the database as it is (no page, download,
+group file or admin page shows it; see gamenight/services/public_hand.py); and
 ``version`` counts the actions applied: a phone acts on the version it saw, and
 the row is only written where the version is still that one, so two taps on
 the same turn cannot both apply.
@@ -35,10 +37,15 @@ class HandStatus(models.TextChoices):
 class DigitalHand(models.Model):
     deal = models.OneToOneField(Deal, on_delete=models.PROTECT, related_name="digital_hand")
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="digital_hands")
-    state = models.JSONField()
+    # Every card of the hand, the deck included: the engine's own, never shown as it is.
+    # Empty for a hand imported from a group file, whose cards did not travel.
+    state = models.JSONField(null=True, blank=True)
     # The state as dealt (after the antes and the first cards), so a finished hand
     # can be replayed move by move from its actions; empty for hands dealt before.
     initial_state = models.JSONField(null=True, blank=True)
+    # What the table saw of a finished hand that came in a group file (its replay,
+    # gamenight/services/public_hand.py); empty for a hand dealt here.
+    public_record = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=HandStatus.choices, default=HandStatus.RUNNING)
     # The night's Seat ids in the engine's seat order (players without chips sit out).

@@ -11,8 +11,11 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
-from engine.games import ActionName
+from engine.games import ActionName, table_view
 from gamenight.engine_words.log import event_words
+from gamenight.models import DigitalHand
+from gamenight.services import digital
+from gamenight.services.public_hand import last_view
 
 LOG_LINES = 8
 
@@ -96,6 +99,17 @@ DECLARATION_LABELS: Mapping[str, Any] = {
 
 def new_key() -> str:
     return uuid.uuid4().hex
+
+
+def shared_view(hand: DigitalHand) -> dict[str, Any] | None:
+    """What the whole table sees of ``hand`` now (the TV's view). A hand from a group
+    file has no cards: its last table as the file's record has it, or ``None`` when
+    it came without one (it was still running, or stopped, when it was exported)."""
+    if hand.state is not None:
+        return table_view(digital.hand_state(hand))
+    if hand.public_record is not None:
+        return last_view(hand.public_record)
+    return None
 
 
 def players(

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games import ActionName, seat_view, table_view
+from engine.games import ActionName, seat_view
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus
-from gamenight.pages.hand_view import ACTION_LABELS, new_key
+from gamenight.pages.hand_view import ACTION_LABELS, new_key, shared_view
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
 
@@ -36,8 +36,7 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
         "start_key": new_key(),
     }
     if hand is not None:
-        state = digital.hand_state(hand)
-        view = table_view(state)
+        view = shared_view(hand) or {"actor": None, "pot": 0}
         panel.update(
             game_title=game_title(hand.deal.game),
             running=hand.status == HandStatus.RUNNING,
@@ -48,6 +47,7 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
         timer = timer_context(night, hand, view["actor"])
         panel["timer"] = timer
         if panel["may_record"] and hand.is_running:
+            state = digital.hand_state(hand)  # a running hand is always one dealt here
             panel["absent"] = _absent_actions(state, hand)
             if timer is not None and timer["up"]:
                 panel["timeout"] = _timeout_prompt(state, view["actor"])

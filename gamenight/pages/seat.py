@@ -16,7 +16,7 @@ from engine.games import ActionName, seat_view
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, SeatLink
 from gamenight.pages.etags import etag
-from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players
+from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players, shared_view
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
 
@@ -42,10 +42,19 @@ def seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
     context["seat"] = seat
     if seat is None:
         return context
-    state = digital.hand_state(hand)
-    view = seat_view(state, seat)
+    if hand.state is None:
+        # A hand from a group file, over before it came: its table as the file has it
+        # (the player's own face-down cards did not travel), and no moves.
+        shared = shared_view(hand)
+        if shared is None:
+            return context
+        view = {**shared, "seat": seat, "legal_actions": []}
+        actions = []
+    else:
+        state = digital.hand_state(hand)
+        view = seat_view(state, seat)
+        actions = _seat_actions(view, seat, step=bet_step(state.limit))
     rows = players(view, me=seat, odds=None)
-    actions = _seat_actions(view, seat, step=bet_step(state.limit))
     context.update(
         view=view,
         players=rows,

@@ -1,6 +1,7 @@
 """The shared table's context (the TV): every player's open cards, nobody's face-down ones.
 
-Built only from :func:`engine.games.views.table_view`. The same page serves a
+Built only from :func:`engine.games.views.table_view` (for a hand from a group file,
+the last table of its public record, gamenight/services/public_hand.py). The same page serves a
 member of the group (``/nights/<id>/hands/<id>/table/``, logged in) and the
 night's table link (``/tv/<token>/``, no login; :mod:`gamenight.services.table_links`).
 """
@@ -10,13 +11,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.games import table_view
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, Night
 from gamenight.pages.etags import etag
-from gamenight.pages.hand_view import log, players
+from gamenight.pages.hand_view import log, players, shared_view
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital
+
+_NOTHING_SHOWN: Mapping[str, Any] = {
+    "pot": 0,
+    "carry": None,
+    "current_bet": 0,
+    "table": [],
+    "players": [],
+    "actor": None,
+    "log": [],
+}
 
 # The log's kinds that are a player's own move (the TV's banner), not the dealer's work.
 _DEALER_KINDS = frozenset({"ante", "deal", "table_card", "void_deal", "wild_change", "settle"})
@@ -33,9 +43,10 @@ def tv_tag(link_id: int, hand_id: int | None, version: int | None) -> str:
 
 def table_context(hand: DigitalHand, *, state_url: str, events_url: str) -> dict[str, Any]:
     """The TV of ``hand``; ``state_url`` is its poll, ``events_url`` its event stream."""
-    state = digital.hand_state(hand)
-    view = table_view(state)
-    odds = digital.table_odds(hand, state) if hand.is_running else None
+    # A hand from a group file that came without its record (stopped, or never
+    # replayable): its title and how it ended, no seat to show.
+    view = shared_view(hand) or _NOTHING_SHOWN
+    odds = digital.table_odds(hand, digital.hand_state(hand)) if hand.is_running else None
     rows = players(view, me=None, odds=odds)
     return {
         "hand": hand,

@@ -14,7 +14,8 @@ The pot of a deal is every chip paid out to the players when it was settled:
 A table deal books a leg per reason or chip movement, so its positive stack
 entries are exactly those chips. A digital hand books each player's net only,
 so its pot comes from the engine's state stored with the hand: the payouts of a
-poker hand, the chip movements to a player of a Guts or Shelby deal.
+poker hand, the chip movements to a player of a Guts or Shelby deal (for a hand
+from a group file, the same from its public record).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gamenight.models import DigitalHand
+from gamenight.services.public_hand import outcome
 
 # The engine words a chip movement "<from> → <to>: <why>" (engine/games/steps/settle_events.py).
 _ARROW = " → "
@@ -30,10 +32,18 @@ _ARROW = " → "
 
 def digital_pots(transaction_ids: Iterable[int]) -> dict[int, int]:
     """The pot of each digital hand settled by one of these transactions."""
-    states = DigitalHand.objects.filter(settlement_id__in=list(transaction_ids)).values_list(
-        "settlement_id", "state"
+    rows = DigitalHand.objects.filter(settlement_id__in=list(transaction_ids)).values_list(
+        "settlement_id", "state", "public_record"
     )
-    return {tx: digital_pot(state) for tx, state in states if tx is not None}
+    return {tx: _pot(state, record) for tx, state, record in rows if tx is not None}
+
+
+def _pot(state: Mapping[str, Any] | None, record: Mapping[str, Any] | None) -> int:
+    if state is not None:
+        return digital_pot(state)
+    if record is not None:
+        return digital_pot(outcome(record))
+    return 0  # from a group file that could not carry its replay: its pot is unknown
 
 
 def digital_pot(state: Mapping[str, Any]) -> int:

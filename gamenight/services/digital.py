@@ -111,6 +111,10 @@ class Move:
 
 
 def hand_state(hand: DigitalHand) -> HandState:
+    """The engine's state of a hand dealt here. A hand from a group file has none (its
+    cards stayed where it was dealt) and is over: nothing can be played on it."""
+    if hand.state is None:
+        raise HandOverError(_hand_over())
     return hand_from_dict(hand.state)
 
 
@@ -342,7 +346,11 @@ def _apply(
         # a move it did not foresee (a missing or odd field a phone sent). The
         # state is a fresh copy that is not written back, so the hand is as it
         # was: say no to the move, and keep the traceback for the log only.
-        logger.exception("digital hand %s: the engine failed on %s", hand.pk, move)
+        # Without the cards of a draw: they are face down, and a log is no place for them.
+        logged = dataclasses.replace(move, cards=()) if move.cards else move
+        logger.exception(
+            "digital hand %s: the engine failed on %s (%s cards)", hand.pk, logged, len(move.cards)
+        )
         raise IllegalMoveError(gettext("That move is not possible now.")) from None
     _commit(hand, state, seat=seat, action=move.action.value, move=move, key=key, link=link, by=by)
 

@@ -16,12 +16,19 @@ file instead of misreading it.
 Left out on purpose: people's logins and roles (users, memberships, invites),
 secrets (invite tokens, seat and table links), what is built from the ledger
 (reports) and bookkeeping of requests (request keys, throttles).
+
+No card that was face down and never shown travels (version 2): a digital hand's
+stored state (every card of it, the deck included) and a draw's discards stay
+behind; a finished hand carries its public record instead, what its replay
+shows (:mod:`gamenight.services.public_hand`), and a hand still running, or
+stopped, carries none ("running, not included": the import keeps it as stopped,
+no chips moved, which is what the ledger says of it).
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -31,10 +38,12 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from gamenight.models import Group
+from gamenight.models import DigitalHand, Group
+from gamenight.services.replay import public_record
 
 FORMAT = "gamenight-group"
-VERSION = 1
+# 2: digital hands carry their public record, never their cards (issue 22).
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -83,12 +92,30 @@ EXCLUDED: frozenset[str] = frozenset(
         "gamenight.RequestKey",  # one user's form keys
         "gamenight.RateEvent",  # throttling counts
         "gamenight.PlayerLink",  # a player's personal link (a secret)
+        "gamenight.GroupImport",  # an upload's bookkeeping
+        "gamenight.GroupImportChunk",  # the uploaded file itself, until the worker takes it
     }
 )
 
 # Fields not carried: secrets, and what the importing site gives anew.
 SECRET_FIELDS: dict[str, frozenset[str]] = {
     "gamenight.Group": frozenset({"invite_token", "invite_expires_at"}),
+    # Every card of the hand, the deck and the cards nobody showed included (and the
+    # seed that shuffled it): the row's public_record travels instead (COMPUTED).
+    "gamenight.DigitalHand": frozenset({"state", "initial_state"}),
+    # A draw's discards: face down, never shown.
+    "gamenight.HandAction": frozenset({"cards"}),
+}
+
+
+def _hand_fields(hand: models.Model) -> dict[str, Any]:
+    assert isinstance(hand, DigitalHand)
+    return {"public_record": public_record(hand)}
+
+
+# Fields whose value in the file is made from the row, not read from its column.
+COMPUTED: dict[str, Callable[[models.Model], dict[str, Any]]] = {
+    "gamenight.DigitalHand": _hand_fields,
 }
 
 # Foreign keys to a model written later (or to a row of the same model written
@@ -151,8 +178,12 @@ def _plain(value: Any, field: models.Field[Any, Any]) -> Any:
 def rows_of(item: Exported, group_id: int) -> Iterable[dict[str, Any]]:
     fields = exported_fields(item)
     queryset = item.model._default_manager.filter(**{item.group_path: group_id}).order_by("pk")
+    computed = COMPUTED.get(item.label)
     for obj in queryset.iterator(chunk_size=2000):
-        yield {f.attname: _plain(f.value_from_object(obj), f) for f in fields}
+        row = {f.attname: _plain(f.value_from_object(obj), f) for f in fields}
+        if computed is not None:
+            row.update(computed(obj))
+        yield row
 
 
 def export_group(group: Group) -> dict[str, Any]:

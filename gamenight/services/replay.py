@@ -5,16 +5,21 @@ Rebuilt from the hand's first snapshot by applying its logged actions again
 never shows a table the hand did not have. Only public information is in a
 frame or a download: face-down cards appear only for the players who showed
 them at the showdown (and never a draw's discards).
+
+A hand that came in a group file has no cards to rebuild from: its replay is
+the public record the file carried (:mod:`gamenight.services.public_hand`),
+which is exactly what the replay of the hand where it was dealt showed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import ALL_CARDS
 from engine.errors import EngineError
-from engine.games.phh import hand_to_phh, phh_refusal
+from engine.games.phh import hand_to_phh, phh_refusal, with_hand_label
 from engine.games.replay import (
     Frame,
     LoggedMove,
@@ -25,6 +30,10 @@ from engine.games.replay import (
 from engine.games.serialise import hand_from_dict
 from engine.games.state import HandState
 from gamenight.models import DigitalHand, HandStatus
+from gamenight.services.public_hand import encode_views, frames_of
+
+REPLAY_FORMAT = "gamenight-hand-replay"
+REPLAY_VERSION = 1
 
 
 class ReplayUnavailable(Exception):
@@ -38,11 +47,15 @@ class ReplayUnavailable(Exception):
 
 @dataclass(frozen=True)
 class HandReplay:
+    """``end`` is the engine's end of the hand, for a hand dealt here; a hand from a
+    group file has none and carries its ``public`` record instead."""
+
     hand: DigitalHand
     frames: list[Frame]
-    end: HandState
     names: list[str]
     phh_refusal: str | None
+    end: HandState | None = None
+    public: Mapping[str, Any] | None = None
 
 
 def hand_replay(hand: DigitalHand) -> HandReplay:
@@ -51,6 +64,8 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
         raise ReplayUnavailable("running")
     if hand.status != HandStatus.FINISHED:
         raise ReplayUnavailable("abandoned")
+    if hand.state is None:
+        return _from_record(hand)
     moves = [
         LoggedMove(
             action=row.action,
@@ -83,9 +98,59 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
     )
 
 
+def _from_record(hand: DigitalHand) -> HandReplay:
+    """The replay a group file carried (checked when it was imported)."""
+    record = hand.public_record
+    if not isinstance(record, dict):
+        raise ReplayUnavailable("old")  # imported without one: it could not be replayed
+    frames = frames_of(record)
+    return HandReplay(
+        hand=hand,
+        frames=frames,
+        names=[str(seat["name"]) for seat in record["replay"]["seats"]],
+        phh_refusal=record["phh_refusal"],
+        public=record,
+    )
+
+
+def public_record(hand: DigitalHand) -> dict[str, Any] | None:
+    """What a group file carries of ``hand``: its replay, for a finished hand that has
+    one (:mod:`gamenight.services.public_hand`); ``None`` for any other, whose cards
+    were never all shown and so stay where they were dealt."""
+    if hand.public_record is not None:
+        return dict(hand.public_record)  # imported: on as it came
+    try:
+        data = hand_replay(hand)
+    except ReplayUnavailable:
+        return None
+    end = data.end
+    assert end is not None
+    phh = hand_to_phh(end, start_stacks=[int(v) for v in hand.start_stacks])
+    return {
+        "replay": public_log(data),
+        "views": encode_views([frame.view for frame in data.frames]),
+        "phh": phh,
+        "phh_refusal": data.phh_refusal,
+    }
+
+
 def replay_json(data: HandReplay) -> dict[str, Any]:
     """The public event log of the hand, for the JSON download."""
+    record = data.public["replay"] if data.public is not None else public_log(data)
+    return {
+        "format": REPLAY_FORMAT,
+        "version": REPLAY_VERSION,
+        "hand": data.hand.pk,
+        "night": data.hand.night_id,
+        **record,
+    }
+
+
+def public_log(data: HandReplay) -> dict[str, Any]:
+    """The JSON download's public log of a hand dealt here, without the ids that name
+    it in this database (a group file carries it as it is)."""
     end = data.end
+    assert end is not None
     hand = data.hand
     moves = []
     for step, frame in enumerate(data.frames[1:], start=1):
@@ -106,10 +171,6 @@ def replay_json(data: HandReplay) -> dict[str, Any]:
         )
     last = data.frames[-1].view
     return {
-        "format": "gamenight-hand-replay",
-        "version": 1,
-        "hand": hand.pk,
-        "night": hand.night_id,
         "game": end.rules.name,
         "dealer": end.dealer,
         "ante": end.ante,
@@ -139,8 +200,13 @@ def replay_json(data: HandReplay) -> dict[str, Any]:
 
 def replay_phh(data: HandReplay) -> str | None:
     """The PokerKit hand history, where the hand maps onto a PHH variant."""
+    label = str(data.hand.pk)
+    if data.public is not None:
+        text = data.public["phh"]
+        return None if text is None else with_hand_label(str(text), label)
+    assert data.end is not None
     return hand_to_phh(
         data.end,
         start_stacks=[int(v) for v in data.hand.start_stacks],
-        hand_label=str(data.hand.pk),
+        hand_label=label,
     )

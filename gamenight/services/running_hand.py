@@ -67,6 +67,8 @@ def chips_in_hand(night: Night, seat: Seat, name: str) -> int:
     if hand is None or seat.pk not in ids:
         return 0
     index = ids.index(seat.pk)
+    # A running hand was dealt here: only a finished one comes from a group file stateless.
+    assert hand.state is not None
     state = hand_from_dict(hand.state)
     if index not in state.departed and not state.can_forfeit(seat=index):
         # Guts, Shelby: nobody can be folded out mid-hand, so there is only waiting.

@@ -103,7 +103,7 @@ def replay_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) 
     # The lines this move added, in order, as the table's log words them (a face-down
     # card dealt says nothing more than the player's row, which counts them); the
     # showdown's hands named in the page's language.
-    names = shown_names(data.end) if step == last else {}
+    names = shown_names(data.end) if step == last and data.end is not None else {}
     lines = []
     for event in frame.events:
         if event["kind"] == "deal" and event["card"] is None:

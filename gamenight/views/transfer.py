@@ -1,5 +1,6 @@
 """Issue 17's export and import pages: the host's page with the group file, the
-ledger CSV and the PokerNow import; the upload of a group file for any user.
+ledger CSV and the PokerNow import; the upload of a group file for any user, and
+(issue 22) the page that follows its import, which the worker runs.
 
 The PokerNow import shows a preview first (who is who, each net) and writes
 nothing until the host confirms it; the confirm is once per form key, so a
@@ -8,34 +9,36 @@ double tap lands on the night the first tap booked.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from gamenight.forms.transfer import GroupImportForm, PokerNowConfirmForm, PokerNowUploadForm
 from gamenight.http import AuthenticatedHttpRequest
-from gamenight.models import Membership, Player, RequestKey, Role, Season
+from gamenight.models import GroupImport, Membership, Player, RequestKey, Role, Season
 from gamenight.pages.access import group_for_user
 from gamenight.pages.render import BAD_INPUT, render_page
+from gamenight.pages.report_context import POLL_SECONDS
 from gamenight.reports.csv_export import entries_csv
 from gamenight.reports.night import group_ledger_rows
-from gamenight.services import LedgerError
+from gamenight.services import LedgerError, import_jobs
 from gamenight.services import pokernow as pokernow_service
 from gamenight.services.group_export import export_filename, export_group
-from gamenight.services.group_import import import_group, parse
 from gamenight.services.posting import check_key
 from gamenight.services.request_keys import RequestKeyConflictError, Result, once
 
 POKERNOW_ACTION = "pokernow_import"
+# The uploads the import page lists under its form.
+RECENT_IMPORTS = 5
 
 
 def _host_of(request: AuthenticatedHttpRequest, group_id: int) -> Membership:
@@ -99,22 +102,25 @@ def group_ledger_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpRe
 @login_required
 @require_http_methods(["GET", "POST"])
 def group_import(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """A group file from another installation (or a backup) as a new group you host."""
+    """A group file from another installation (or a backup) as a new group you host.
+
+    The upload is stored and its import queued for the worker; the answer is the
+    import's own page, which follows it (a double tap: the same import)."""
     posted = request.method == "POST"
     form = GroupImportForm(request.POST if posted else None, request.FILES if posted else None)
     if request.method == "POST" and form.is_valid():
         raw = form.cleaned_data["file"]
 
         def write() -> Result:
-            group = import_group(parse(raw), host=request.user)
-            return group, reverse("group_detail", args=[group.pk])
+            job = import_jobs.queue_import(user=request.user, raw=raw)
+            return job, reverse("group_import_status", args=[job.pk])
 
         try:
             url = once(
                 user=request.user,
                 key=form.cleaned_data["key"],
                 action="group_import",
-                payload={"sha256": hashlib.sha256(raw).hexdigest()},
+                payload={"sha256": import_jobs.digest(raw)},
                 write=write,
             )
         except LedgerError as error:
@@ -122,7 +128,34 @@ def group_import(request: AuthenticatedHttpRequest) -> HttpResponse:
         else:
             return redirect(url)
     status = BAD_INPUT if form.is_bound else 200
-    return render_page(request, "groups/group_import.html", {"form": form}, status=status)
+    context = {"form": form, "imports": _recent_imports(request)}
+    return render_page(request, "groups/group_import.html", context, status=status)
+
+
+def _recent_imports(request: AuthenticatedHttpRequest) -> list[GroupImport]:
+    """The user's last uploads, newest first, without the files."""
+    mine = GroupImport.objects.filter(user=request.user)
+    return list(mine.select_related("group")[:RECENT_IMPORTS])
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def group_import_status(request: AuthenticatedHttpRequest, import_id: int) -> HttpResponse:
+    """How far the worker has got with an upload: only its uploader sees it (a 404 for
+    anyone else). While it runs, HTMX asks again every few seconds; without
+    JavaScript the page refreshes itself."""
+    job = (
+        GroupImport.objects.filter(pk=import_id, user=request.user).select_related("group").first()
+    )
+    if job is None:
+        raise Http404("no such import")
+    context = {
+        "job": job,
+        "poll_seconds": POLL_SECONDS,
+        "refresh_url": reverse("group_import_status", args=[job.pk]),
+    }
+    return render_page(request, "groups/group_import_status.html", context)
 
 
 def _confirm_form(

@@ -27,7 +27,9 @@ from gamenight.models import (
     Answer,
     DigitalHand,
     Group,
+    GroupImport,
     HandStatus,
+    ImportStatus,
     MailStatus,
     Night,
     NightReport,
@@ -270,4 +272,9 @@ def seed_crawl() -> Crawl:
     # The running night keeps no hand of its own: it offers "deal a hand".
     for n, (family, game) in enumerate(DIGITAL.items()):
         _deal(crawl, family, game, _night(group, owner, ids, 12 + n, season), moves=3)
+    # Group files the host uploaded (issue 22): one imported, one being written.
+    GroupImport.objects.create(
+        user=owner, status=ImportStatus.DONE, size=4096, total=90, written=90, group=group
+    )
+    GroupImport.objects.create(user=owner, status=ImportStatus.WRITING, size=8192, total=90)
     return crawl

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.test import override_settings
 
 from gamenight.demo import SeedOptions, seed_demo
 from gamenight.models import Entry, Group, Night, Player, Season
@@ -86,3 +87,13 @@ def test_the_round_trip_holds_on_postgres_where_the_ledger_is_checked_at_commit(
     """PostgreSQL's guards differ (an entry's transaction by xmin, the sum at commit)."""
     assert connection.vendor == "postgresql"
     _round_trip()
+
+
+@pytest.mark.postgres
+def test_the_round_trip_holds_on_postgres_with_every_unit_a_batch_of_its_own(
+    on_postgres: None,
+) -> None:
+    """Each batch commits on its own (issue 22): every ledger transaction must be whole
+    in its batch, or PostgreSQL's sum-at-commit check refuses it."""
+    with override_settings(GROUP_IMPORT_BATCH_MS=0, GROUP_IMPORT_PAUSE_MS=0):
+        _round_trip()

@@ -147,6 +147,8 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("night_edit", {"night_id": 11}, "/nights/11/edit/"),
     ("night_cancel", {"night_id": 11}, "/nights/11/cancel/"),
     ("night_delete", {"group_id": 11, "night_id": 12}, "/groups/11/nights/12/delete/"),
+    # Issue 22: the page that follows a group file's import.
+    ("group_import_status", {"import_id": 11}, "/groups/import/11/"),
 ]
 
 

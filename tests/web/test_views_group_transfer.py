@@ -25,11 +25,22 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from helpers.people import Members, make_members
+from import_helpers import run_imports_at_once, upload, upload_and_run
 from test_pokernow_import import CENTS, LEDGER, NOV_27
 
 from gamenight import services
 from gamenight.demo import SeedOptions, seed_demo
-from gamenight.models import Entry, Group, Membership, Night, NightStatus, Player, Role, Season
+from gamenight.models import (
+    Entry,
+    Group,
+    GroupImport,
+    Membership,
+    Night,
+    NightStatus,
+    Player,
+    Role,
+    Season,
+)
 from gamenight.services.group_export import export_group
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
@@ -120,32 +131,34 @@ def test_the_ledger_csv_has_every_entry_in_the_readers_language_and_no_formulas(
     assert "cashes out" not in memos  # the English memo, read back in German
 
 
-def _upload(client: Client, content: bytes, key: str = "k1", **extra: Any) -> Any:
-    return client.post(
-        "/groups/import/",
-        {"key": key, "file": SimpleUploadedFile("group.json", content, "application/json")},
-        **extra,
-    )
-
-
 def test_a_logged_in_user_uploads_a_group_file_and_hosts_the_new_group(
     seeded: tuple[Group, User],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
     group, _host = seeded
+    ran = run_imports_at_once(monkeypatch)
     newcomer = User.objects.create(username="newcomer")
     client = client_of(newcomer)
     assert client.get("/groups/import/", **GERMAN).status_code == 200
     content = json.dumps(export_group(group)).encode()
-    response = _upload(client, content)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client, content)
     assert response.status_code == 302
+    job = GroupImport.objects.get(user=newcomer)
+    assert response["Location"] == f"/groups/import/{job.pk}/"
+    assert ran == [job.pk]
     copied = Membership.objects.get(user=newcomer).group
     assert copied.pk != group.pk
-    assert response["Location"] == f"/groups/{copied.pk}/"
+    page = client.get(response["Location"]).content.decode()
+    assert f'href="/groups/{copied.pk}/"' in page
     assert Membership.objects.get(user=newcomer).role == Role.HOST
     # A double tap (the same form key) makes one group.
-    again = _upload(client, content)
-    assert again["Location"] == f"/groups/{copied.pk}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        again = upload(client, content)
+    assert again["Location"] == f"/groups/import/{job.pk}/"
     assert Membership.objects.filter(user=newcomer).count() == 1
+    assert GroupImport.objects.filter(user=newcomer).count() == 1
 
 
 @pytest.mark.parametrize(
@@ -153,29 +166,48 @@ def test_a_logged_in_user_uploads_a_group_file_and_hosts_the_new_group(
     [
         (b"{broken", "kein gültiges JSON"),
         (b'{"format": "gamenight-group", "version": 9, "models": {}}', "Version"),
-        (b"", "leer"),
     ],
 )
 def test_a_bad_group_file_is_refused_in_german_and_writes_nothing(
-    db: None, content: bytes, german: str
+    db: None,
+    content: bytes,
+    german: str,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
+    run_imports_at_once(monkeypatch)
     user = User.objects.create(username="uploader")
     groups = Group.objects.count()
-    response = _upload(client_of(user), content, **GERMAN)
-    assert response.status_code == 422
-    assert german in response.content.decode()
+    page = upload_and_run(client_of(user), content, django_capture_on_commit_callbacks, **GERMAN)
+    assert page.status_code == 200
+    assert german in page.content.decode()
+    assert "Die Datei wurde nicht importiert" in page.content.decode()
     assert Group.objects.count() == groups
 
 
-def test_a_group_file_whose_ledger_does_not_balance_is_refused(seeded: tuple[Group, User]) -> None:
+def test_an_empty_file_is_refused_by_the_form_in_german(db: None) -> None:
+    user = User.objects.create(username="uploader")
+    response = upload(client_of(user), b"", **GERMAN)
+    assert response.status_code == 422
+    assert "leer" in response.content.decode()
+    assert not GroupImport.objects.exists()
+
+
+def test_a_group_file_whose_ledger_does_not_balance_is_refused(
+    seeded: tuple[Group, User],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
     group, _host = seeded
     data = export_group(group)
     data["models"]["gamenight.Entry"][0]["amount"] += 3
+    run_imports_at_once(monkeypatch)
     user = User.objects.create(username="uploader")
     groups = Group.objects.count()
-    response = _upload(client_of(user), json.dumps(data).encode(), **GERMAN)
-    assert response.status_code == 422
-    assert "gehen nicht auf" in response.content.decode()
+    page = upload_and_run(
+        client_of(user), json.dumps(data).encode(), django_capture_on_commit_callbacks, **GERMAN
+    )
+    assert "gehen nicht auf" in page.content.decode()
     assert Group.objects.count() == groups
 
 
@@ -187,8 +219,8 @@ def members(db: None) -> Members:
 def _pokernow(
     client: Client, group: Group, text: str, *, scale: str | None = "1", **extra: Any
 ) -> Any:
-    upload = SimpleUploadedFile("ledger.csv", text.encode(), "text/csv")
-    data: dict[str, Any] = {"file": upload}
+    ledger = SimpleUploadedFile("ledger.csv", text.encode(), "text/csv")
+    data: dict[str, Any] = {"file": ledger}
     if scale is not None:
         data["scale"] = scale
     return client.post(f"/groups/{group.pk}/pokernow/", data, **extra)
