@@ -88,6 +88,7 @@ EXCLUDED: frozenset[str] = frozenset(
         "gamenight.SeatLink",  # a player's seat link (a secret)
         "gamenight.TableLink",  # the TV's link (a secret)
         "gamenight.NightReport",  # built from the ledger: "build again" after an import
+        "gamenight.WorkerHeartbeat",  # when the report worker was last seen: this server's own
         "gamenight.SeasonReport",
         "gamenight.RequestKey",  # one user's form keys
         "gamenight.RateEvent",  # throttling counts
