@@ -25,6 +25,7 @@ from gamenight.models.player_links import Answer, PlayerLink, Rsvp
 from gamenight.models.players import Player, PlayerMerge
 from gamenight.models.reports import MailStatus, NightReport, ReportStatus, SeasonReport
 from gamenight.models.request_keys import RequestKey
+from gamenight.models.seat_moves import SeatMove, SeatMoveStatus
 from gamenight.models.settling import TransferMark
 from gamenight.models.table_links import TableLink
 from gamenight.models.throttle import RateEvent
@@ -64,6 +65,8 @@ __all__ = [
     "SeasonReport",
     "Seat",
     "SeatLink",
+    "SeatMove",
+    "SeatMoveStatus",
     "TableLink",
     "Transaction",
     "TransactionKind",

@@ -143,6 +143,17 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     # Added since: settle-up that finishes (issue 17).
     ("transfer_paid", {"night_id": 11}, "/nights/11/report/paid/"),
     ("group_owes", {"group_id": 11}, "/groups/11/owes/"),
+    # Issue 22: a seat moves to a new phone only when its player asks and the host approves.
+    ("seat_request", {"token": "Tok-en_9"}, "/tv/Tok-en_9/seat/"),
+    ("seat_request_ask", {"token": "Tok-en_9"}, "/tv/Tok-en_9/seat/ask/"),
+    ("seat_request_withdraw", {"token": "Tok-en_9"}, "/tv/Tok-en_9/seat/withdraw/"),
+    ("seat_moves_poll", {"night_id": 11}, "/nights/11/seat-moves/"),
+    (
+        "seat_move_approve",
+        {"night_id": 11, "move_id": 12},
+        "/nights/11/seat-moves/12/approve/",
+    ),
+    ("seat_move_refuse", {"night_id": 11, "move_id": 12}, "/nights/11/seat-moves/12/refuse/"),
 ]
 
 
