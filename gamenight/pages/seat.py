@@ -19,6 +19,7 @@ from gamenight.pages.etags import etag
 from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links, seat_moves
+from gamenight.services.stand_ins import stand_ins
 
 # What :func:`seat_links.seat_poll` reads in one query: the link's id, its device
 # hash, whether its player is seated, whether a new phone asks for the seat, the
@@ -59,7 +60,7 @@ def seat_context(link: SeatLink, *, error: str = "", asked: bool | None = None) 
         mine=my_cards(rows[seat]),
         actions=actions if hand.is_running and link.seat.seated else [],
         flip_next=hand.is_running and any(a["kind"] == ActionName.FLIP for a in actions),
-        log=log(view),
+        log=log(view, stand_ins=stand_ins(hand)),
         waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
         timer=timer_context(link.night, hand, view["actor"]),
     )

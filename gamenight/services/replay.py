@@ -43,6 +43,9 @@ class HandReplay:
     end: HandState
     names: list[str]
     phh_refusal: str | None
+    # Frame by frame (the first, as dealt, included): the login of a host who made
+    # that move for a player away from the phone; "" where the player's phone did.
+    stand_ins: list[str]
 
 
 def hand_replay(hand: DigitalHand) -> HandReplay:
@@ -51,6 +54,11 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
         raise ReplayUnavailable("running")
     if hand.status != HandStatus.FINISHED:
         raise ReplayUnavailable("abandoned")
+    rows = [
+        row
+        for row in hand.actions.select_related("by_user").order_by("version")
+        if row.seat is not None
+    ]
     moves = [
         LoggedMove(
             action=row.action,
@@ -59,7 +67,7 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
             cards=tuple(int(c) for c in row.cards or ()),
             game=row.game or None,
         )
-        for row in hand.actions.order_by("version")
+        for row in rows
         if row.seat is not None
     ]
     stored = hand_from_dict(hand.state)
@@ -80,6 +88,7 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
         end=end,
         names=list(end.names),
         phh_refusal=phh_refusal(end),
+        stand_ins=["", *(row.by_user.get_username() if row.by_user else "" for row in rows)],
     )
 
 
@@ -101,6 +110,8 @@ def replay_json(data: HandReplay) -> dict[str, Any]:
                 "amount": move.amount,
                 "cards_thrown": len(move.cards) if move.action == "draw" else None,
                 "game": move.game,
+                # A host's login where a host made the move for a player away.
+                "stand_in": data.stand_ins[step] or None,
                 "events": frame.events,
             }
         )

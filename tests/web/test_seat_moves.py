@@ -10,6 +10,7 @@ language, changes nothing and shows no card.
 from __future__ import annotations
 
 import datetime
+import random
 from html import unescape
 from typing import Any
 
@@ -18,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 from helpers.clients import client_for
 from ledger_helpers import Table
-from seat_phones import link_of, seat_url, start
+from seat_phones import link_of, random_move, seat_url, start
 
 from engine.games import GAMES
 from gamenight import services
@@ -478,3 +479,80 @@ def test_the_hosts_prompt_appears_by_itself(night: Table) -> None:
     assert "A new phone asks for Anna's seat" in text(changed)
     assert client_for(night.viewer).get(url, **HX).status_code == 403
     assert client_for(night.outsider).get(url, **HX).status_code == 404
+
+
+# ---------------------------------------------------------------------- who made each move
+
+
+def test_the_logs_name_the_host_who_moved_for_a_player(night: Table) -> None:
+    hand = start(night, game="no-peek")
+    state = digital.hand_state(hand)
+    actor = state.actor
+    assert actor is not None
+    link = link_of(hand, actor)
+    phone = claimed_phone(link)
+    host = client_for(night.owner)
+    response = host.post(
+        reverse("digital_act_for", args=[night.night.pk, hand.pk]),
+        {"key": "for-them", "seat": str(actor), "action": "flip", "version": "0"},
+    )
+    assert response.status_code == 302
+    done = HandAction.objects.get(hand=hand)
+    assert done.by_user == night.owner
+    assert done.events_at == len(state.history)
+    name = state.names[actor]
+    seat_page = text(phone.get(seat_url(link)))
+    assert "(by owner, standing in)" in seat_page
+    tv_page = text(Client().get(reverse("tv_page", args=[tv(night).token])))
+    assert tv_page.count("(by owner, standing in)") == 2  # the banner and the log
+    german = text(phone.get(seat_url(link), **DE))
+    assert "(von owner, in Vertretung)" in german
+    # The next move, from the player's own phone, names nobody.
+    hand.refresh_from_db()
+    nxt = digital.hand_state(hand)
+    assert nxt.actor is not None
+    next_link = link_of(hand, nxt.actor)
+    next_phone = phone if nxt.actor == actor else claimed_phone(next_link)
+    data = random_move(nxt, random.Random(1))
+    data.update(hand=str(hand.pk), version="1", key="mine")
+    moved = next_phone.post(seat_url(next_link, "seat_act"), data)
+    assert moved.status_code == 302
+    tv_after = text(Client().get(reverse("tv_page", args=[tv(night).token])))
+    assert tv_after.count("standing in") == 1  # the log's older line only
+    assert name in tv_after
+
+
+def test_the_replay_and_the_nights_list_name_the_host_who_moved(night: Table) -> None:
+    hand = start(night, game="guts")
+    state = digital.hand_state(hand)
+    host = client_for(night.owner)
+    # Guts: everyone declares at once; the host declares Anna out, the others go in.
+    host.post(
+        reverse("digital_act_for", args=[night.night.pk, hand.pk]),
+        {"key": "out", "seat": "0", "action": "declare_out", "version": "0"},
+    )
+    version = 1
+    for seat in range(1, state.seat_count):
+        link = link_of(hand, seat)
+        response = claimed_phone(link).post(
+            seat_url(link, "seat_act"),
+            {
+                "hand": str(hand.pk),
+                "version": str(version),
+                "key": f"in{seat}",
+                "action": "declare_in",
+            },
+        )
+        assert response.status_code == 302, text(response)[:500]
+        version += 1
+    hand.refresh_from_db()
+    assert not hand.is_running
+    replay = reverse("digital_replay", args=[night.night.pk, hand.pk])
+    first = text(host.get(f"{replay}?step=1"))
+    assert "(by owner, standing in)" in first
+    second = text(host.get(f"{replay}?step=2"))
+    assert "standing in" not in second
+    data = host.get(reverse("digital_replay_json", args=[night.night.pk, hand.pk])).json()
+    assert [m["stand_in"] for m in data["moves"]] == ["owner"] + [None] * (state.seat_count - 1)
+    listed = night_page(host, night)
+    assert "1 move made by a host for a player away from the phone" in listed
