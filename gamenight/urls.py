@@ -30,6 +30,7 @@ from gamenight.views import (
     reports,
     rules_cards,
     seasons,
+    seat_requests,
     settling,
     standings,
     transfer,
@@ -195,6 +196,25 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tv/<token:token>/", tv.tv_page, name="tv_page"),
     path("tv/<token:token>/state/", tv.tv_state, name="tv_state"),
     path("tv/<token:token>/events/", live_events.tv_events, name="tv_events"),
+    # A player's new phone asks for their seat from the table link; the host answers.
+    path("tv/<token:token>/seat/", seat_requests.seat_request_page, name="seat_request"),
+    path("tv/<token:token>/seat/ask/", seat_requests.seat_request_ask, name="seat_request_ask"),
+    path(
+        "tv/<token:token>/seat/withdraw/",
+        seat_requests.seat_request_withdraw,
+        name="seat_request_withdraw",
+    ),
+    path("nights/<id:night_id>/seat-moves/", digital_host.seat_moves_poll, name="seat_moves_poll"),
+    path(
+        "nights/<id:night_id>/seat-moves/<id:move_id>/approve/",
+        digital_host.seat_move_approve,
+        name="seat_move_approve",
+    ),
+    path(
+        "nights/<id:night_id>/seat-moves/<id:move_id>/refuse/",
+        digital_host.seat_move_refuse,
+        name="seat_move_refuse",
+    ),
     path(
         "nights/<id:night_id>/table-link/<id:link_id>/renew/",
         digital_host.table_link_renew,

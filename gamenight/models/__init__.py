@@ -33,6 +33,7 @@ from gamenight.models.reports import (
     WorkerHeartbeat,
 )
 from gamenight.models.request_keys import RequestKey
+from gamenight.models.seat_moves import SeatMove, SeatMoveStatus
 from gamenight.models.settling import TransferMark
 from gamenight.models.table_links import TableLink
 from gamenight.models.throttle import RateEvent
@@ -76,6 +77,8 @@ __all__ = [
     "SeasonReport",
     "Seat",
     "SeatLink",
+    "SeatMove",
+    "SeatMoveStatus",
     "TableLink",
     "Transaction",
     "TransactionKind",

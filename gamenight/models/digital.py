@@ -147,6 +147,9 @@ class HandAction(models.Model):
     cards = models.JSONField(default=list, blank=True)
     game = models.CharField(max_length=40, blank=True)
     idempotency_key = models.CharField(max_length=100)
+    # Where in the hand's log (the engine's history) this action's own line is: the log
+    # a page shows names who made each move by it. Empty for actions logged before.
+    events_at = models.PositiveIntegerField(null=True, blank=True)
     # Who tapped: a seat link, or a host or co-host acting for an absent player.
     by_link = models.ForeignKey(
         SeatLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -6,13 +6,14 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Count, Exists, OuterRef, Subquery
 
 from gamenight.forms.recording_games import GAMES
 from gamenight.models import (
     AccountKind,
     DigitalHand,
     Entry,
+    HandAction,
     Membership,
     Night,
     NightStatus,
@@ -41,6 +42,18 @@ def deal_list_context(
         .annotate(
             replay_hand=Subquery(
                 DigitalHand.objects.filter(settlement=OuterRef("pk")).values("id")[:1]
+            )
+        )
+        # How many of its moves a host made for a player away from the phone: the
+        # night's list says so, the replay says which (gamenight/services/stand_ins.py).
+        .annotate(
+            stood_in=Subquery(
+                HandAction.objects.filter(
+                    hand__settlement=OuterRef("pk"), seat__isnull=False, by_user__isnull=False
+                )
+                .values("hand")
+                .annotate(n=Count("pk"))
+                .values("n")[:1]
             )
         )
         .order_by("-id")[:latest]
@@ -79,6 +92,7 @@ def deal_list_context(
                 "chips": sorted(chips.items(), key=lambda item: -item[1]),
                 "undo_key": uuid.uuid4().hex,
                 "replay_hand": getattr(record, "replay_hand", None),
+                "stood_in": getattr(record, "stood_in", None) or 0,
                 "undo_blocked": blocked[record.pk].note if record.pk in blocked else "",
             }
         )

@@ -9,13 +9,14 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from engine.games import ActionName, table_view
 from gamenight.engine_words.log import event_words
 from gamenight.models import DigitalHand
 from gamenight.services import digital
 from gamenight.services.public_hand import last_view
+from gamenight.services.stand_ins import StandIn
 
 LOG_LINES = 8
 
@@ -140,22 +141,43 @@ def players(
     return rows
 
 
-def log(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The last events, newest first, as the viewer may see them."""
+def log(
+    view: Mapping[str, Any], *, stand_ins: Mapping[int, StandIn] | None = None
+) -> list[dict[str, Any]]:
+    """The last events, newest first, as the viewer may see them; a move a host made for
+    a player away from the phone (``stand_ins``, by its place in the log) says so."""
+    events = view["log"]
+    first = max(0, len(events) - LOG_LINES)
+    return [
+        log_line(view, index, stand_ins=stand_ins)
+        for index in range(len(events) - 1, first - 1, -1)
+    ]
+
+
+def log_line(
+    view: Mapping[str, Any], index: int, *, stand_ins: Mapping[int, StandIn] | None = None
+) -> dict[str, Any]:
+    """The log's event at ``index`` in words: who, what, chips, card, and ``by``, which
+    names a host who made that player's move for them (empty: the player did)."""
     names = [p["name"] for p in view["players"]]
-    lines = []
-    for event in view["log"][-LOG_LINES:][::-1]:
-        seat = event["seat"]
-        lines.append(
-            {
-                "who": names[seat] if 0 <= seat < len(names) else "",
-                "what": EVENT_LABELS.get(event["kind"], event["kind"]),
-                "chips": event["chips"],
-                "card": event["card"],
-                "text": _text(event),
-            }
-        )
-    return lines
+    event = view["log"][index]
+    seat = event["seat"]
+    stand_in = (stand_ins or {}).get(index)
+    return {
+        "who": names[seat] if 0 <= seat < len(names) else "",
+        "what": EVENT_LABELS.get(event["kind"], event["kind"]),
+        "chips": event["chips"],
+        "card": event["card"],
+        "text": _text(event),
+        "by": stand_in_words(stand_in.login)
+        if stand_in is not None and stand_in.seat == seat
+        else "",
+    }
+
+
+def stand_in_words(login: str) -> str:
+    """How a log line says that a host made the move for a player away from the phone."""
+    return gettext("(by %(name)s, standing in)") % {"name": login}
 
 
 def _text(event: Mapping[str, Any]) -> Any:

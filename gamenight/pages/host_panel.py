@@ -25,8 +25,9 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
     """What the night page shows of digital hands (see digital/_host_panel.html)."""
     running = night.status == NightStatus.RUNNING
     if not running:
-        # A night not (or no longer) in play has no hand to deal or show.
-        return {"digital": {}}
+        # A night not (or no longer) in play has no hand to deal or show; only a
+        # refusal (a tap from a page left open as the night ended) is said.
+        return {"digital": {"error": error}}
     hand = seat_links.current_hand(night)
     panel: dict[str, Any] = {
         "may_record": membership.may_record and running,

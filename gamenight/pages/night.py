@@ -29,6 +29,7 @@ from gamenight.pages.host_panel import host_panel_context
 from gamenight.pages.night_log import night_log
 from gamenight.pages.recorded import forget_recorded, pop_recorded
 from gamenight.pages.render import render_page
+from gamenight.pages.seat_move_panel import seat_move_context
 from gamenight.pages.table_link_panel import table_link_context
 from gamenight.services import HandRunningError, PlayerInHandError
 from gamenight.services.turn_timer import timer_seconds
@@ -114,6 +115,8 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
     context.update(
         host_panel_context(night, membership, error=forms_given.get("digital_error", ""))
     )
+    # Phones asking for a seat, and the night's seat moves (digital/_seat_moves.html).
+    context.update(seat_move_context(night, membership))
     # The TV's own link (digital/_table_link.html).
     context.update(table_link_context(night, membership))
     return context

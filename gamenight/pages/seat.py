@@ -18,22 +18,29 @@ from gamenight.models import DigitalHand, SeatLink
 from gamenight.pages.etags import etag
 from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players, shared_view
 from gamenight.pages.timer import timer_context
-from gamenight.services import digital, seat_links
+from gamenight.services import digital, seat_links, seat_moves
+from gamenight.services.stand_ins import stand_ins
 
 # What :func:`seat_links.seat_poll` reads in one query: the link's id, its device
-# hash, whether its player is seated, the hand's id and version.
-SeatPoll = tuple[int, str, bool, int | None, int | None]
+# hash, whether its player is seated, whether a new phone asks for the seat, the
+# hand's id and version.
+SeatPoll = tuple[int, str, bool, bool, int | None, int | None]
 
 
-def seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
+def seat_context(link: SeatLink, *, error: str = "", asked: bool | None = None) -> dict[str, Any]:
+    """``asked``: whether a new phone asks for the seat, when the poll has read it already."""
     hand = seat_links.hand_for_link(link)
+    if asked is None:
+        asked = seat_moves.seat_is_asked_for(link.seat_id)
     context: dict[str, Any] = {
         "link": link,
         "player_name": link.seat.player.name,
         "hand": hand,
         "error": error,
-        "etag": _seat_etag(link, hand),
+        "etag": _seat_etag(link, hand, asked=asked),
         "departed": not link.seat.seated,
+        # A new phone asks for this seat: the player sees it here, in case it is not theirs.
+        "asked_for": asked,
     }
     if hand is None:
         return context
@@ -62,29 +69,36 @@ def seat_context(link: SeatLink, *, error: str = "") -> dict[str, Any]:
         mine=my_cards(rows[seat]),
         actions=actions if hand.is_running and link.seat.seated else [],
         flip_next=hand.is_running and any(a["kind"] == ActionName.FLIP for a in actions),
-        log=log(view),
+        log=log(view, stand_ins=stand_ins(hand)),
         waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
         timer=timer_context(link.night, hand, view["actor"]),
     )
     return context
 
 
-def _seat_etag(link: SeatLink, hand: DigitalHand | None) -> str:
+def _seat_etag(link: SeatLink, hand: DigitalHand | None, *, asked: bool) -> str:
     return seat_tag(
-        link.pk,
-        link.seat.seated,
-        None if hand is None else hand.pk,
-        None if hand is None else hand.version,
+        (
+            link.pk,
+            link.device_hash,
+            link.seat.seated,
+            asked,
+            None if hand is None else hand.pk,
+            None if hand is None else hand.version,
+        )
     )
 
 
-def seat_tag(link_id: int, seated: bool, hand_id: int | None, version: int | None) -> str:
+def seat_tag(poll: SeatPoll) -> str:
     """The seat page's ETag, from what :func:`seat_links.seat_poll` reads in one query."""
-    # A player who leaves changes the page (no more moves) without moving the hand.
+    link_id, _device_hash, seated, asked, hand_id, version = poll
+    # A player who leaves, or a new phone asking for the seat, changes the page
+    # without moving the hand.
     away = () if seated else ("gone",)
+    asking = ("asked",) if asked else ()
     if hand_id is None:
-        return etag("s", link_id, *away, "none")
-    return etag("s", link_id, *away, "h", hand_id, "v", version)
+        return etag("s", link_id, *away, *asking, "none")
+    return etag("s", link_id, *away, *asking, "h", hand_id, "v", version)
 
 
 def my_cards(me: Mapping[str, Any]) -> dict[str, Any]:

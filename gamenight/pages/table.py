@@ -14,9 +14,10 @@ from typing import Any
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, Night
 from gamenight.pages.etags import etag
-from gamenight.pages.hand_view import log, players, shared_view
+from gamenight.pages.hand_view import log, log_line, players, shared_view
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital
+from gamenight.services.stand_ins import StandIn, stand_ins
 
 _NOTHING_SHOWN: Mapping[str, Any] = {
     "pot": 0,
@@ -48,6 +49,7 @@ def table_context(hand: DigitalHand, *, state_url: str, events_url: str) -> dict
     view = shared_view(hand) or _NOTHING_SHOWN
     odds = digital.table_odds(hand, digital.hand_state(hand)) if hand.is_running else None
     rows = players(view, me=None, odds=odds)
+    stood_in = stand_ins(hand)
     return {
         "hand": hand,
         "night": hand.night,
@@ -56,8 +58,8 @@ def table_context(hand: DigitalHand, *, state_url: str, events_url: str) -> dict
         "players": rows,
         "seat_count": len(rows),
         "odds": odds is not None,
-        "log": log(view),
-        "last_move": last_move(view),
+        "log": log(view, stand_ins=stood_in),
+        "last_move": last_move(view, stand_ins=stood_in),
         "waiting_for": view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
         "state_url": state_url,
         "events_url": events_url,
@@ -78,9 +80,12 @@ def empty_table_context(night: Night, *, state_url: str, events_url: str) -> dic
     }
 
 
-def last_move(view: Mapping[str, Any]) -> dict[str, Any] | None:
+def last_move(
+    view: Mapping[str, Any], *, stand_ins: Mapping[int, StandIn] | None = None
+) -> dict[str, Any] | None:
     """The newest move a player made (the TV's banner), as the log line reads it."""
-    for event in reversed(view["log"]):
+    for index in range(len(view["log"]) - 1, -1, -1):
+        event = view["log"][index]
         if event["kind"] not in _DEALER_KINDS and 0 <= event["seat"] < len(view["players"]):
-            return log({"players": view["players"], "log": [event]})[0]
+            return log_line(view, index, stand_ins=stand_ins)
     return None

@@ -336,6 +336,7 @@ def _apply(
         extra["cards"] = list(move.cards)
     if move.action is ActionName.SWITCH_GAME:
         extra["game"] = move.game
+    logged = len(state.history)
     try:
         state.act(seat=seat, action=move.action, **extra)
     except EngineError as error:
@@ -347,12 +348,25 @@ def _apply(
         # state is a fresh copy that is not written back, so the hand is as it
         # was: say no to the move, and keep the traceback for the log only.
         # Without the cards of a draw: they are face down, and a log is no place for them.
-        logged = dataclasses.replace(move, cards=()) if move.cards else move
+        without_cards = dataclasses.replace(move, cards=()) if move.cards else move
         logger.exception(
-            "digital hand %s: the engine failed on %s (%s cards)", hand.pk, logged, len(move.cards)
+            "digital hand %s: the engine failed on %s (%s cards)",
+            hand.pk,
+            without_cards,
+            len(move.cards),
         )
         raise IllegalMoveError(gettext("That move is not possible now.")) from None
-    _commit(hand, state, seat=seat, action=move.action.value, move=move, key=key, link=link, by=by)
+    _commit(
+        hand,
+        state,
+        seat=seat,
+        action=move.action.value,
+        move=move,
+        key=key,
+        link=link,
+        by=by,
+        logged=logged,
+    )
 
 
 def forfeit_seat(*, hand: DigitalHand, seat_id: int, key: str, by: User) -> None:
@@ -369,6 +383,7 @@ def forfeit_seat(*, hand: DigitalHand, seat_id: int, key: str, by: User) -> None
             % {"hand": hand_label(hand)}
         )
     state = hand_state(hand)
+    logged = len(state.history)
     try:
         state.forfeit(seat=seat)
     except ForfeitError:
@@ -381,7 +396,17 @@ def forfeit_seat(*, hand: DigitalHand, seat_id: int, key: str, by: User) -> None
         ) from None
     except EngineError as error:
         raise IllegalMoveError(error_text(error)) from None
-    _commit(hand, state, seat=seat, action=FORFEIT, move=None, key=key, link=None, by=by)
+    _commit(
+        hand,
+        state,
+        seat=seat,
+        action=FORFEIT,
+        move=None,
+        key=key,
+        link=None,
+        by=by,
+        logged=logged,
+    )
 
 
 def _commit(
@@ -394,9 +419,11 @@ def _commit(
     key: str,
     link: SeatLink | None,
     by: User | None,
+    logged: int,
 ) -> None:
     """Write the hand's new state on the version it was read at, book it if it is over,
-    and log the action; any other writer in between makes it :class:`HandMovedOnError`."""
+    and log the action (``logged``: where its lines begin in the hand's log, so the log
+    can say who made it); any other writer in between makes it :class:`HandMovedOnError`."""
     old = hand.version
     hand.state = hand_to_dict(state)
     hand.version = old + 1
@@ -423,6 +450,7 @@ def _commit(
         cards=list(move.cards) if move else [],
         game=(move.game if move else None) or "",
         idempotency_key=key,
+        events_at=logged,
         by_link=link,
         by_user=by if by is not None and by.is_authenticated else None,
     )

@@ -87,6 +87,7 @@ EXCLUDED: frozenset[str] = frozenset(
         "gamenight.Invite",  # one-time join links (secrets)
         "gamenight.SeatLink",  # a player's seat link (a secret)
         "gamenight.TableLink",  # the TV's link (a secret)
+        "gamenight.SeatMove",  # a phone asking for a seat (its secret's hash), with the links
         "gamenight.NightReport",  # built from the ledger: "build again" after an import
         "gamenight.WorkerHeartbeat",  # when the report worker was last seen: this server's own
         "gamenight.SeasonReport",

@@ -33,6 +33,8 @@ LOG_KEYS: Final = frozenset(
     {"game", "dealer", "ante", "seats", "dealt", "moves", "board", "up_cards", "showdown"}
     | {"results"}
 )
+# A host's login where the host made the move for a player away from the phone.
+MOVE_OPTIONAL: Final = frozenset({"stand_in"})
 MOVE_KEYS: Final = frozenset(
     {"step", "seat", "name", "action", "amount", "cards_thrown", "game", "events"}
 )
@@ -102,7 +104,7 @@ def _check_log(log: Mapping[str, Any], seats: int) -> set[int]:
     _int(log["ante"], "replay.ante")
     _events(log["dealt"], "replay.dealt", seats)
     for name, raw in _items(log["moves"], "replay.moves"):
-        move = _dict(raw, name, MOVE_KEYS)
+        move = _dict(raw, name, MOVE_KEYS, optional=MOVE_OPTIONAL)
         _seat(move["seat"], f"{name}.seat", seats)
         _str(move["name"], f"{name}.name")
         if move["action"] not in ACTIONS:
@@ -110,6 +112,7 @@ def _check_log(log: Mapping[str, Any], seats: int) -> set[int]:
         _optional(move["amount"], f"{name}.amount", _int)
         _optional(move["cards_thrown"], f"{name}.cards_thrown", _int)
         _optional(move["game"], f"{name}.game", _str)
+        _optional(move.get("stand_in"), f"{name}.stand_in", _str)
         _events(move["events"], f"{name}.events", seats)
     for index, move in enumerate(log["moves"]):
         if move["step"] != index + 1:

@@ -54,6 +54,9 @@ class HandReplay:
     frames: list[Frame]
     names: list[str]
     phh_refusal: str | None
+    # Frame by frame (the first, as dealt, included): the login of a host who made
+    # that move for a player away from the phone; "" where the player's phone did.
+    stand_ins: list[str]
     end: HandState | None = None
     public: Mapping[str, Any] | None = None
 
@@ -66,6 +69,11 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
         raise ReplayUnavailable("abandoned")
     if hand.state is None:
         return _from_record(hand)
+    rows = [
+        row
+        for row in hand.actions.select_related("by_user").order_by("version")
+        if row.seat is not None
+    ]
     moves = [
         LoggedMove(
             action=row.action,
@@ -74,7 +82,7 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
             cards=tuple(int(c) for c in row.cards or ()),
             game=row.game or None,
         )
-        for row in hand.actions.order_by("version")
+        for row in rows
         if row.seat is not None
     ]
     stored = hand_from_dict(hand.state)
@@ -95,6 +103,7 @@ def hand_replay(hand: DigitalHand) -> HandReplay:
         end=end,
         names=list(end.names),
         phh_refusal=phh_refusal(end),
+        stand_ins=["", *(row.by_user.get_username() if row.by_user else "" for row in rows)],
     )
 
 
@@ -104,11 +113,13 @@ def _from_record(hand: DigitalHand) -> HandReplay:
     if not isinstance(record, dict):
         raise ReplayUnavailable("old")  # imported without one: it could not be replayed
     frames = frames_of(record)
+    moves = record["replay"]["moves"]
     return HandReplay(
         hand=hand,
         frames=frames,
         names=[str(seat["name"]) for seat in record["replay"]["seats"]],
         phh_refusal=record["phh_refusal"],
+        stand_ins=["", *(str(move.get("stand_in") or "") for move in moves)],
         public=record,
     )
 
@@ -166,6 +177,8 @@ def public_log(data: HandReplay) -> dict[str, Any]:
                 "amount": move.amount,
                 "cards_thrown": len(move.cards) if move.action == "draw" else None,
                 "game": move.game,
+                # A host's login where a host made the move for a player away.
+                "stand_in": data.stand_ins[step] or None,
                 "events": frame.events,
             }
         )

@@ -10,9 +10,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
+from django.utils.translation import gettext
 
 from gamenight.models import DigitalHand, Night, NightStatus, Seat, SeatLink
 from gamenight.services.access import User, night_for_recording
+from gamenight.services.seat_binding import SeatRefusedError
+from gamenight.services.seat_moves import asked_for
 
 
 def live_link(night: Night, seat: Seat) -> SeatLink:
@@ -44,13 +47,25 @@ def make_link(*, night_id: int, by: User, seat_id: int) -> SeatLink:
 
 
 def revoke_link(*, night_id: int, by: User, link_id: int) -> SeatLink | None:
-    """Revoke a seat link and give the seat a new one (for a night link)."""
+    """Revoke a seat link nobody has opened yet and give the seat a new one (for a
+    night link). A link a phone holds is refused: only its player moves the seat
+    (:mod:`gamenight.services.seat_moves`), or the host could take it over."""
     night = night_for_recording(by, night_id)
     with transaction.atomic():
         Night.objects.select_for_update().get(pk=night.pk)
-        link = SeatLink.objects.filter(night=night, pk=link_id).first()
+        link = (
+            SeatLink.objects.filter(night=night, pk=link_id).select_related("seat__player").first()
+        )
         if link is None:
             raise Http404("no such link")
+        if link.is_claimed and not link.revoked:
+            raise SeatRefusedError(
+                gettext(
+                    "%(name)s's seat is on a phone: only %(name)s can move it, by asking "
+                    "from the new phone (“This is my seat” on the table link)."
+                )
+                % {"name": link.seat.player.name}
+            )
         if not link.revoked:
             link.revoked = True
             link.save(update_fields=["revoked"])
@@ -69,24 +84,26 @@ def link_for_token(token: str) -> SeatLink:
     return link
 
 
-def seat_poll(token: str) -> tuple[int, str, bool, int | None, int | None]:
+def seat_poll(token: str) -> tuple[int, str, bool, bool, int | None, int | None]:
     """The link's id and device hash (whose phone holds it), whether its player is
-    seated, and the id and version of the hand it opens (None, None: no hand yet),
-    in one indexed query without the hand's state: what a seat's poll needs before
-    answering 304. Http404 as :func:`link_for_token`."""
+    seated, whether a new phone asks for the seat, and the id and version of the hand
+    it opens (None, None: no hand yet), in one indexed query without the hand's state:
+    what a seat's poll needs before answering 304. Http404 as :func:`link_for_token`."""
     latest = DigitalHand.objects.filter(night=OuterRef("night")).order_by("-id")
     # Spelled out: django-stubs types the nullable hand's columns as never None.
-    row: tuple[int, str, bool, int | None, int | None, int | None, int | None] | None = (
+    row: tuple[int, str, bool, bool, int | None, int | None, int | None, int | None] | None = (
         SeatLink.objects.filter(token=token, revoked=False)
         .exclude(night__status=NightStatus.CLOSED)
         .annotate(
             latest_id=Subquery(latest.values("id")[:1]),
             latest_version=Subquery(latest.values("version")[:1]),
+            asked=asked_for(),
         )
         .values_list(
             "pk",
             "device_hash",
             "seat__seated",
+            "asked",
             "hand_id",
             "hand__version",
             "latest_id",
@@ -96,10 +113,10 @@ def seat_poll(token: str) -> tuple[int, str, bool, int | None, int | None]:
     )
     if row is None:
         raise Http404("no such seat")
-    link_id, device_hash, seated, hand_id, hand_version, latest_id, latest_version = row
+    link_id, device_hash, seated, asked, hand_id, hand_version, latest_id, latest_version = row
     if hand_id is not None:
-        return link_id, device_hash, seated, hand_id, hand_version
-    return link_id, device_hash, seated, latest_id, latest_version
+        return link_id, device_hash, seated, asked, hand_id, hand_version
+    return link_id, device_hash, seated, asked, latest_id, latest_version
 
 
 def hand_for_link(link: SeatLink) -> DigitalHand | None:

@@ -7,7 +7,10 @@ so it cannot reach the HTML.
 A seat link shows its seat only on the phone that opened it first
 (:mod:`gamenight.services.seat_binding`): any other browser, the host's
 included, gets a 403 page with no card, and that check comes before the poll's
-304 and before a move.
+304 and before a move. A browser logged in as another member of the group, or
+holding another seat of the night, cannot claim a link at all. Once a seat has
+moved to a new phone (:mod:`gamenight.services.seat_moves`), its old phone's
+link says so (:mod:`gamenight.pages.seat_moved`).
 
 The page polls :func:`seat_state` every second (htmx). Its ETag is the hand's
 version (with the seat and the language, :mod:`gamenight.pages.etags`); the
@@ -31,6 +34,7 @@ from gamenight.pages.moves import read_move, whole
 from gamenight.pages.night_over import friendly_when_over
 from gamenight.pages.render import BAD_INPUT, CONFLICT
 from gamenight.pages.seat import SeatPoll, seat_context, seat_tag
+from gamenight.pages.seat_moved import friendly_when_moved
 from gamenight.services import LedgerError, digital, seat_binding, seat_links
 from gamenight.services.seat_binding import Binding
 
@@ -45,21 +49,23 @@ def _render_seat(
 
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+@friendly_when_moved
 @friendly_when_over(seat_links.closed_night_of)
 def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
     # The first open binds the link to this phone; any other browser sees nothing.
-    allowed, secret = seat_binding.open_seat(request, link)
-    if not allowed:
-        return _elsewhere(request)
+    opened = seat_binding.open_seat(request, link)
+    if not opened.allowed:
+        return _elsewhere(request, refused=opened.refused)
     response = _render_seat(request, link)
-    if secret is not None:
-        seat_binding.remember(response, request, link, secret)
+    if opened.secret is not None:
+        seat_binding.remember(response, request, opened.secret)
     return response
 
 
 @require_GET
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
+@friendly_when_moved
 @friendly_when_over(seat_links.closed_night_of)
 def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The live part of the seat page; 304 while the hand has not moved.
@@ -68,31 +74,31 @@ def seat_state(request: HtmxHttpRequest, token: str) -> HttpResponse:
     before anything is loaded or rendered: most polls end there.
     """
     poll = seat_links.seat_poll(token)
-    link_id, device_hash, _seated, _hand_id, _version = poll
+    device_hash = poll[1]
     # Before the 304: another phone learns nothing, not even that nothing changed.
-    bound = seat_binding.binding(request, link_id, device_hash)
+    bound = seat_binding.binding(request, device_hash)
     if bound is not Binding.MINE:
         return _elsewhere(request, unopened=bound is Binding.FREE)
     return _live_seat(request, token, poll)
 
 
 def _poll_tag(request: HttpRequest, token: str, poll: SeatPoll) -> str:
-    link_id, _device_hash, seated, hand_id, version = poll
-    return seat_tag(link_id, seated, hand_id, version)
+    return seat_tag(poll)
 
 
 @polled(_poll_tag)
 def _live_seat(request: HttpRequest, token: str, poll: SeatPoll) -> HttpResponse:
     link = seat_links.link_for_token(token)
-    context = seat_context(link)
+    context = seat_context(link, asked=poll[3])
     return tagged(render(request, "digital/seat.html#live", context), context["etag"])
 
 
 @require_POST
+@friendly_when_moved
 @friendly_when_over(seat_links.closed_night_of)
 def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
     link = seat_links.link_for_token(token)
-    bound = seat_binding.binding(request, link.pk, link.device_hash)
+    bound = seat_binding.binding(request, link.device_hash)
     if bound is not Binding.MINE:
         return _elsewhere(request, unopened=bound is Binding.FREE)
     if not link.seat.seated:
@@ -126,14 +132,21 @@ def _left_the_table() -> str:
     return gettext("You left the table: this seat can no longer act. Nothing was changed.")
 
 
-def _elsewhere(request: HtmxHttpRequest, *, unopened: bool = False) -> HttpResponse:
+def _elsewhere(
+    request: HtmxHttpRequest, *, unopened: bool = False, refused: str = ""
+) -> HttpResponse:
     """The page of a seat link opened in a browser that does not hold the seat: no
-    name, no cards, no hand; only what to do about it."""
-    message = (
-        gettext("Open this seat on your phone first.")
-        if unopened
-        else gettext("This seat is open on another phone. Ask the host to move it to this phone.")
-    )
+    cards, no hand; only what to do about it (``refused``: why this browser may not
+    claim the seat nobody holds yet)."""
+    if refused:
+        message = refused
+    elif unopened:
+        message = gettext("Open this seat on your phone first.")
+    else:
+        message = gettext(
+            "This seat is open on another phone. To play it on this phone, open the table "
+            "link (the QR code of the TV), tap “This is my seat” and show the host your code."
+        )
     name = "digital/seat_elsewhere.html#live" if request.htmx else "digital/seat_elsewhere.html"
     response = render(request, name, {"message": message}, status=403)
     response.headers["Cache-Control"] = "private, no-store"

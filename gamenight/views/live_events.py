@@ -25,7 +25,7 @@ def _member_night(request: HttpRequest, night_id: int) -> int:
 def _seat_night(request: HttpRequest, token: str) -> int:
     link = seat_links.link_for_token(token)
     # As the seat's poll: a phone the link is not bound to learns nothing.
-    if seat_binding.binding(request, link.pk, link.device_hash) is not Binding.MINE:
+    if seat_binding.binding(request, link.device_hash) is not Binding.MINE:
         raise PermissionDenied("this seat is open on another phone")
     return link.night_id
 

@@ -104,12 +104,17 @@ def replay_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) 
     # card dealt says nothing more than the player's row, which counts them); the
     # showdown's hands named in the page's language.
     names = shown_names(data.end) if step == last and data.end is not None else {}
+    # A move a host made for a player says so on its first line, as the table's log does.
+    stand_in = hand_view.stand_in_words(data.stand_ins[step]) if data.stand_ins[step] else ""
+    mover_by = stand_in
     lines = []
     for event in frame.events:
         if event["kind"] == "deal" and event["card"] is None:
             continue
-        line = hand_view.log({"players": view["players"], "log": [event]})[0]
+        line = hand_view.log_line({"players": view["players"], "log": [event]}, 0)
         line["text"] = local_text(event, names, line["text"])
+        if stand_in and move is not None and event["seat"] == move.seat:
+            line["by"], stand_in = stand_in, ""
         lines.append(line)
     context = {
         "night": data.hand.night,
@@ -123,6 +128,7 @@ def replay_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) 
         "players": hand_view.players(view, me=None, odds=None),
         "lines": lines,
         "mover": data.names[move.seat] if move is not None else "",
+        "mover_by": mover_by,
         "phh": data.phh_refusal is None,
         "phh_reason": phh_reason(data.phh_refusal) if data.phh_refusal is not None else "",
     }

@@ -93,6 +93,8 @@ def tv_context(link: TableLink) -> dict[str, Any]:
         empty_table_context(link.night, **urls) if hand is None else table_context(hand, **urls)
     )
     context["between_hands"] = hand is None or not hand.is_running
+    # A player's new phone asks for its seat from here (gamenight/views/seat_requests.py).
+    context["seat_request_url"] = reverse("seat_request", args=[link.token])
     context["etag"] = tv_tag(
         link.pk, None if hand is None else hand.pk, None if hand is None else hand.version
     )

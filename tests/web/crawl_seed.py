@@ -5,7 +5,8 @@ game family recorded at the table, an undo, a rebuy, the night's pots split, its
 report and the season's built), a running night with the same, and one running
 digital hand of each engine family, each a few moves in, at a night of its own
 (a night runs one digital hand at a time). The people: the host, a co-host, a
-member who may only view, and a phone holding a seat link of each hand.
+member who may only view, a phone holding a seat link of each hand, and a new
+phone asking for a seat from the table link (issue 22).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 from helpers.people import make_members
 from seat_phones import link_of, phone, post_move, random_move
@@ -39,7 +41,7 @@ from gamenight.models import (
     Transaction,
 )
 from gamenight.reports import build
-from gamenight.services import TableHandInput, digital, night_plan, player_links
+from gamenight.services import TableHandInput, digital, night_plan, player_links, table_links
 from gamenight.services import next_night as planned
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
@@ -67,6 +69,10 @@ class Crawl:
     """The token of a player link the host withdrew."""
     phones: dict[str, Client] = field(default_factory=dict)
     """The phone holding a seat link of each hand, by engine family."""
+    asking_phone: Client | None = None
+    """A new phone waiting for the host to give it a seat (its page offers to withdraw)."""
+    table_link: str = ""
+    """The token of the table link the asking phone asked from."""
     undone: Transaction | None = None
 
     @property
@@ -188,6 +194,22 @@ def _deal(crawl: Crawl, family: str, game: str, night: Night, moves: int) -> Non
     crawl.phones[family] = phone(link_of(hand, seat))
 
 
+def _seat_asked_for(crawl: Crawl) -> None:
+    """At the first digital hand's night Eva sits down late: her seat link waits on the
+    host's page, unopened (a link the host may renew), and a new phone asks for her
+    seat from the table link (the host's prompt, the asking phone's own page)."""
+    night = next(iter(crawl.hands.values())).night
+    eva = crawl.players[-1]
+    services.arrive(night_id=night.pk, by=crawl.owner, key="eva-late", player_id=eva.pk)
+    seat = night.seats.get(player=eva)
+    crawl.table_link = table_links.live_table_link(night).token
+    crawl.asking_phone = Client()
+    asked = crawl.asking_phone.post(
+        reverse("seat_request_ask", args=[crawl.table_link]), {"seat": str(seat.pk)}
+    )
+    assert asked.status_code == 302, asked.content.decode()[:500]
+
+
 def _next_night(crawl: Crawl) -> None:
     """The next night planned with a start time and a note, one answer given; Anna has
     her own link (the host's player page shows it), Carla one withdrawn. A night called
@@ -277,4 +299,5 @@ def seed_crawl() -> Crawl:
         user=owner, status=ImportStatus.DONE, size=4096, total=90, written=90, group=group
     )
     GroupImport.objects.create(user=owner, status=ImportStatus.WRITING, size=8192, total=90)
+    _seat_asked_for(crawl)
     return crawl

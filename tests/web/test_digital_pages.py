@@ -20,7 +20,7 @@ from seat_phones import link_of, phone, post_move, random_move, seat_url, start
 from engine.cards import ALL_CARDS
 from engine.games import GAMES, ActionName, HandState, seat_view
 from gamenight import services
-from gamenight.models import DigitalHand, HandAction, HandStatus, SeatLink, Transaction
+from gamenight.models import DigitalHand, HandAction, HandStatus, Player, SeatLink, Transaction
 from gamenight.services import digital
 from gamenight.services.table_links import live_table_link
 
@@ -66,6 +66,8 @@ def test_a_move_from_the_seat_applies_and_redirects(night: Table) -> None:
     hand = start(night)
     state = digital.hand_state(hand)
     link = link_of(hand, state.actor)
+    # A member logged in on the phone may hold the seat of the player they log in as.
+    Player.objects.filter(pk=link.seat.player_id).update(user=night.viewer)
     response = post_move(
         phone(link, client_for(night.viewer)), link, {"action": "fold", "version": "0", "key": "k1"}
     )

@@ -3,13 +3,15 @@
 Nobody else sees a face-down card: not the host, a co-host, a member who may
 only view, an outsider, an anonymous browser, nor a second phone with the same
 link. The host's page shows an unclaimed seat's link (to hand out) and a
-claimed one only as "on a phone since"; moving it makes a new link.
+claimed one only as "on a phone since", with no way to take it over: only its
+player moves it (tests/web/test_seat_moves.py).
 """
 
 from __future__ import annotations
 
 import random
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -26,10 +28,14 @@ from gamenight.models import DigitalHand, HandAction, HandStatus, SeatLink
 from gamenight.services import digital, seat_binding
 
 HX = {"HTTP_HX_REQUEST": "true"}
-ELSEWHERE = "This seat is open on another phone. Ask the host to move it to this phone."
+ELSEWHERE = (
+    "This seat is open on another phone. To play it on this phone, open the table link "
+    "(the QR code of the TV), tap “This is my seat” and show the host your code."
+)
 ELSEWHERE_DE = (
-    "Dieser Platz ist auf einem anderen Handy offen. Bitte den Gastgeber, ihn auf dieses "
-    "Handy zu verlegen."
+    "Dieser Platz ist auf einem anderen Handy offen. Um ihn auf diesem Handy zu spielen, "
+    "öffne den Tisch-Link (den QR-Code des Fernsehers), tippe auf „Das ist mein Platz“ "
+    "und zeig dem Gastgeber deinen Code."
 )
 
 
@@ -71,9 +77,9 @@ def test_the_first_open_claims_the_seat_and_another_phone_sees_nothing(night: Ta
     link.refresh_from_db()
     assert link.claimed_at is not None
     assert len(link.device_hash) == 64
-    cookie = phone.cookies[seat_binding.cookie_name(link.pk)]
+    cookie = phone.cookies[seat_binding.COOKIE]
     assert cookie["httponly"]
-    assert cookie["path"] == seat_url(link)
+    assert cookie["samesite"] == "Lax"
     assert cookie.value not in link.device_hash  # only the secret's hash is stored
     assert phone.get(seat_url(link)).status_code == 200  # the same phone again
     for other in (Client(), client_for(night.owner), client_for(night.cohost)):
@@ -92,15 +98,17 @@ def test_a_forged_or_borrowed_cookie_does_not_open_the_seat(night: Table) -> Non
     hand = start(night)
     first, second = link_of(hand, 0), link_of(hand, 1)
     phone = claimed_phone(first)
-    claimed_phone(second)
-    name = seat_binding.cookie_name(first.pk)
+    other = claimed_phone(second)
     forged = Client()
-    forged.cookies[name] = "made-up"
+    forged.cookies[seat_binding.COOKIE] = "made-up"
     assert forged.get(seat_url(first)).status_code == 403
-    # The signed value of one seat's cookie does not open another seat.
-    borrowed = Client()
-    borrowed.cookies[seat_binding.cookie_name(second.pk)] = phone.cookies[name].value
-    assert borrowed.get(seat_url(second)).status_code == 403
+    # The signed value under another cookie's name is no secret at all.
+    renamed = Client()
+    renamed.cookies["gn_seat_1"] = phone.cookies[seat_binding.COOKIE].value
+    assert renamed.get(seat_url(first)).status_code == 403
+    # The phone holding another seat opens only its own.
+    assert other.get(seat_url(first)).status_code == 403
+    assert other.get(seat_url(second)).status_code == 200
 
 
 def test_the_poll_from_another_phone_is_refused_even_with_the_tag(night: Table) -> None:
@@ -150,6 +158,7 @@ def test_the_host_page_offers_an_unclaimed_link_and_hides_a_claimed_one(night: T
     links[0].refresh_from_db()
     assert links[0].claimed_at is not None
     since = timezone.localtime(links[0].claimed_at).strftime("%H:%M")
+    revoke = reverse("digital_revoke_link", args=[night.night.pk, links[0].pk])
     for user in (night.owner, night.cohost):
         for extra in ({}, HX):
             page = night_page(client_for(user), night, **extra)
@@ -157,29 +166,48 @@ def test_the_host_page_offers_an_unclaimed_link_and_hides_a_claimed_one(night: T
             assert links[1].token in page
             assert links[2].token in page
             assert f"On a phone since {since}" in page
-            assert "Move to a new phone" in page
+            # No button takes a claimed seat over (issue 22): only its player moves it.
+            assert revoke not in page
+            assert "Move to a new phone" not in page
     viewer = night_page(client_for(night.viewer), night)
     assert not any(link.token in viewer for link in links)
     host = night_page(client_for(night.owner), night)
     assert "the first phone that opens a link keeps the seat" in host
+    assert "A player with a new phone opens the table link and taps “This is my seat”" in host
     german = night_page(client_for(night.owner), night, HTTP_ACCEPT_LANGUAGE="de")
     assert "das erste Handy, das einen Link öffnet, behält den Platz" in german
     assert f"Auf einem Handy seit {since}" in german
-    assert "Auf ein neues Handy verlegen" in german
-    assert "Den Platz von Anna auf ein neues Handy verlegen? Das alte Handy" in german
+    assert "tippt auf „Das ist mein Platz“" in german
 
 
-def test_moving_a_seat_to_a_new_phone_kills_the_old_link(night: Table) -> None:
+def test_the_host_cannot_give_a_claimed_seat_a_new_link(night: Table) -> None:
+    """The old way to move a seat made a fresh link on the host's page: whoever opened
+    it first got the seat, the host's own phone included. Now it is refused."""
     hand = start(night)
     old = link_of(hand, 0)
     phone = claimed_phone(old)
+    revoke = reverse("digital_revoke_link", args=[night.night.pk, old.pk])
+    for user, lang, message in (
+        (night.owner, "en", "Anna's seat is on a phone: only Anna can move it"),
+        (night.cohost, "de", "Der Platz von Anna ist auf einem Handy: nur Anna kann ihn"),
+    ):
+        response = client_for(user).post(revoke, HTTP_ACCEPT_LANGUAGE=lang, **HX)
+        assert response.status_code == 409
+        assert message in unescape(response.content.decode())
+    old.refresh_from_db()
+    assert not old.revoked
+    assert SeatLink.objects.filter(seat=old.seat).count() == 1
+    assert phone.get(seat_url(old, "seat_state"), **HX).status_code == 200
+
+
+def test_a_link_nobody_opened_can_still_be_renewed(night: Table) -> None:
+    hand = start(night)
+    old = link_of(hand, 0)
     host = client_for(night.owner)
-    page = night_page(host, night)
-    move = reverse("digital_revoke_link", args=[night.night.pk, old.pk])
-    assert f'hx-post="{move}"' in page
-    assert host.post(move).status_code == 302
-    assert phone.get(seat_url(old)).status_code == 404
-    assert phone.get(seat_url(old, "seat_state"), **HX).status_code == 404
+    assert (
+        host.post(reverse("digital_revoke_link", args=[night.night.pk, old.pk])).status_code == 302
+    )
+    assert Client().get(seat_url(old)).status_code == 404
     new = link_of(hand, 0)
     assert new.token != old.token
     assert not new.device_hash
@@ -192,8 +220,10 @@ def test_moving_a_seat_to_a_new_phone_kills_the_old_link(night: Table) -> None:
 def test_of_two_claims_only_one_wins(night: Table) -> None:
     link = link_of(start(night), 0)
     twin = SeatLink.objects.get(pk=link.pk)
-    assert seat_binding.claim(link) is not None
-    assert seat_binding.claim(twin) is None  # it read the link before the first claim
+    assert seat_binding.claim(link, "a" * 64)
+    assert not seat_binding.claim(twin, "b" * 64)  # it read the link before the first claim
+    link.refresh_from_db()
+    assert link.device_hash == "a" * 64
 
 
 # ---------------------------------------------------------------------- nothing private leaks

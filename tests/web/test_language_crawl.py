@@ -239,11 +239,15 @@ def _garbage(form: Form) -> dict[str, Any]:
 
 
 # Forms whose bad-data post does something for good (ends a night, revokes a link,
-# removes a member, rotates the invite, leaves the group page): posted last.
+# answers or withdraws a request for a seat, removes a member, rotates the invite,
+# leaves the group page): posted last.
 LAST = (
     "night_end",
     "digital_abandon",
     "digital_revoke_link",
+    "seat_move_approve",
+    "seat_move_refuse",
+    "seat_request_withdraw",
     "member_remove",
     "group_invite_rotate",
     "player_link_revoke",
@@ -497,6 +501,13 @@ def crawl_all(crawl: Crawl, language: str, visits: list[Visit]) -> dict[str, int
     visitor = Crawler(Client(HTTP_ACCEPT_LANGUAGE=language))
     visitor.crawl(_visitor_pages(crawl))
     crawlers.append(("visitor", visitor))
+    # A new phone waiting for the host to give it a seat (issue 22).
+    asking = crawl.asking_phone
+    assert asking is not None
+    asking.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    new_phone = Crawler(asking)
+    new_phone.crawl([reverse("seat_request", args=[crawl.table_link])])
+    crawlers.append(("new phone", new_phone))
     _bad_input(crawl, crawlers[0][1])
     for role, crawler in crawlers:
         if role.startswith("seat"):

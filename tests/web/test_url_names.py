@@ -149,6 +149,17 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ("night_delete", {"group_id": 11, "night_id": 12}, "/groups/11/nights/12/delete/"),
     # Issue 22: the page that follows a group file's import.
     ("group_import_status", {"import_id": 11}, "/groups/import/11/"),
+    # Issue 22: a seat moves to a new phone only when its player asks and the host approves.
+    ("seat_request", {"token": "Tok-en_9"}, "/tv/Tok-en_9/seat/"),
+    ("seat_request_ask", {"token": "Tok-en_9"}, "/tv/Tok-en_9/seat/ask/"),
+    ("seat_request_withdraw", {"token": "Tok-en_9"}, "/tv/Tok-en_9/seat/withdraw/"),
+    ("seat_moves_poll", {"night_id": 11}, "/nights/11/seat-moves/"),
+    (
+        "seat_move_approve",
+        {"night_id": 11, "move_id": 12},
+        "/nights/11/seat-moves/12/approve/",
+    ),
+    ("seat_move_refuse", {"night_id": 11, "move_id": 12}, "/nights/11/seat-moves/12/refuse/"),
 ]
 
 
