@@ -206,6 +206,9 @@ TEMPLATES = [
 # SQLite next to manage.py by default; DATABASE_URL (e.g. postgres://...) when set.
 DATABASE_URL = envstr("DATABASE_URL")
 SQLITE_TIMEOUT = envint("SQLITE_TIMEOUT", 20)
+# Django's SQLite backend, but a new connection waits for the lock as a writer does
+# (gamenight/sqlite/base.py).
+SQLITE_ENGINE = "gamenight.sqlite"
 
 
 def sqlite_options(given: dict[str, Any]) -> dict[str, Any]:
@@ -245,11 +248,12 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": BASE_DIR / "db.sqlite3",
         }
     }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", SQLITE_ENGINE):
+    DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
     DATABASES["default"]["OPTIONS"] = sqlite_options(DATABASES["default"].get("OPTIONS", {}))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
