@@ -206,9 +206,6 @@ TEMPLATES = [
 # SQLite next to manage.py by default; DATABASE_URL (e.g. postgres://...) when set.
 DATABASE_URL = envstr("DATABASE_URL")
 SQLITE_TIMEOUT = envint("SQLITE_TIMEOUT", 20)
-# Django's SQLite backend, but a new connection waits for the lock as a writer does
-# (gamenight/sqlite/base.py).
-SQLITE_ENGINE = "gamenight.sqlite"
 
 
 def sqlite_options(given: dict[str, Any]) -> dict[str, Any]:
@@ -218,15 +215,16 @@ def sqlite_options(given: dict[str, Any]) -> dict[str, Any]:
     (select_for_update is a no-op there): a deferred transaction that reads,
     then writes, cannot wait for the write lock and fails at once with
     "database is locked" when another writer holds it. IMMEDIATE takes the
-    write lock at BEGIN, where the busy timeout makes it wait; WAL lets pages
-    be read while a write is under way; synchronous=NORMAL is WAL's safe and
-    faster setting. Options given in DATABASE_URL win over these.
+    write lock at BEGIN, where the busy timeout makes it wait; WAL (switched on
+    as each connection opens, waiting for the lock too: gamenight/sqlite_wal.py)
+    lets pages be read while a write is under way; synchronous=NORMAL is WAL's
+    safe and faster setting. Options given in DATABASE_URL win over these.
     """
     options = {
         "transaction_mode": "IMMEDIATE",
         # Below gunicorn's 30 s worker timeout, so a wait never kills the worker.
         "timeout": SQLITE_TIMEOUT,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        "init_command": "PRAGMA synchronous=NORMAL",
         **given,
     }
     options["timeout"] = float(options["timeout"])  # a URL gives it as text
@@ -248,12 +246,11 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": SQLITE_ENGINE,
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
         }
     }
-if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", SQLITE_ENGINE):
-    DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = sqlite_options(DATABASES["default"].get("OPTIONS", {}))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -20,7 +20,7 @@ from helpers.databases import default_database
 
 from gamenight.celery import app as celery_app
 from gamenight.commands import WORKER
-from gamenight.settings import SQLITE_ENGINE, sqlite_options
+from gamenight.settings import sqlite_options
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -100,7 +100,7 @@ def on_file(path: Path) -> AbstractContextManager[None]:
             **saved,
             # The app's own SQLite settings, as the worker has them: a writer of this
             # process takes the lock at BEGIN and waits for it like the worker's.
-            "ENGINE": SQLITE_ENGINE,
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(path),
             "CONN_MAX_AGE": 0,
             "TEST": {},

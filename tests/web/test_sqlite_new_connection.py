@@ -3,9 +3,9 @@
 The report worker failed with "database is locked" under load: each of its
 connections (and the web's: one per request) runs ``PRAGMA journal_mode=WAL``,
 which on a file not yet in WAL mode must upgrade a read to the write lock, and
-SQLite fails such an upgrade at once, whatever the busy timeout. The app's
-backend (gamenight/sqlite/base.py) opens the connection again until it gets
-the lock. The test holds the write lock in one connection, opens the app's in
+SQLite fails such an upgrade at once, whatever the busy timeout. The app
+(gamenight/sqlite_wal.py) tries the pragma again until it gets the lock. The
+test holds the write lock in one connection, opens the app's in
 another thread, and lets go of the lock only once that connection is waiting
 for it (or has given up): no clock decides the race.
 """
@@ -19,10 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import connections
 from django.db.utils import load_backend
-
-from gamenight.sqlite.base import DatabaseWrapper
 
 # A safety net for a broken test, not a timed assertion: both states come in milliseconds.
 STATE_TIMEOUT = 60
@@ -46,12 +43,9 @@ def _file_in_rollback_mode(path: Path) -> None:
     plain.close()
 
 
-def test_the_app_uses_the_waiting_backend_on_sqlite() -> None:
-    assert settings.DATABASES["default"]["ENGINE"] == "gamenight.sqlite"
-    assert isinstance(connections["default"], DatabaseWrapper)
-
-
-def test_a_new_connection_waits_for_a_writer_before_switching_to_wal(tmp_path: Path) -> None:
+def test_a_new_connection_waits_for_a_writer_before_switching_to_wal(
+    tmp_path: Path, django_db_blocker: Any
+) -> None:
     path = tmp_path / "fresh.sqlite3"
     _file_in_rollback_mode(path)
     holder = sqlite3.connect(path, isolation_level=None)
@@ -61,7 +55,7 @@ def test_a_new_connection_waits_for_a_writer_before_switching_to_wal(tmp_path: P
     # Set when the new connection waits for the lock, or when it is done (failed).
     waiting_or_done = threading.Event()
     seen = _Seen(waiting_or_done)
-    logger = logging.getLogger("gamenight.sqlite.base")
+    logger = logging.getLogger("gamenight.sqlite_wal")
     level = logger.level
     logger.addHandler(seen)
     logger.setLevel(logging.DEBUG)
@@ -73,8 +67,8 @@ def test_a_new_connection_waits_for_a_writer_before_switching_to_wal(tmp_path: P
         backend = load_backend(app_settings["ENGINE"])
         wrapper = backend.DatabaseWrapper({**app_settings, "NAME": str(path), "TEST": {}}, "fresh")
         try:
-            conn = wrapper.get_new_connection(wrapper.get_connection_params())
-            conn.isolation_level = None
+            wrapper.connect()  # as Django opens every connection (its signal included)
+            conn = wrapper.connection
             conn.execute("BEGIN IMMEDIATE")
             conn.execute("INSERT INTO t VALUES (2)")
             conn.execute("COMMIT")
@@ -86,10 +80,11 @@ def test_a_new_connection_waits_for_a_writer_before_switching_to_wal(tmp_path: P
 
     thread = threading.Thread(target=connect_and_write)
     try:
-        thread.start()
-        assert waiting_or_done.wait(STATE_TIMEOUT), "the connection neither waited nor ended"
-        holder.execute("COMMIT")
-        thread.join(STATE_TIMEOUT)
+        with django_db_blocker.unblock():
+            thread.start()
+            assert waiting_or_done.wait(STATE_TIMEOUT), "the connection neither waited nor ended"
+            holder.execute("COMMIT")
+            thread.join(STATE_TIMEOUT)
     finally:
         logger.removeHandler(seen)
         logger.setLevel(level)
