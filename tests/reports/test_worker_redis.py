@@ -132,3 +132,35 @@ def test_redis_down_when_the_night_ends_loses_nothing(
     except AssertionError:
         raise AssertionError(worker.output()) from None
     assert NightReport.objects.filter(night=night).count() == 1
+
+
+def test_redis_going_away_while_a_build_is_held_leaves_the_worker_alive(
+    db_file: Path, broker: RedisServer, workers: Callable[..., Worker], tmp_path: Path
+) -> None:
+    """The worker holds a build's message when Redis stops: it must reconnect once Redis
+    is back, not exit (kombu's restore of held messages to a gone broker crashed it)."""
+    hold = tmp_path / "hold"
+    hold.touch()  # the build waits mid-way while this file exists (the test hook)
+    worker = workers(GAMENIGHT_REPORT_HOLD=str(hold))
+    night = played_night(make_people(players=4), games=4)
+    wait_for(
+        lambda: (r := _report(night.pk)) is not None and r.status == ReportStatus.RUNNING,
+        timeout=60,
+        what="the build to start",
+    )
+    broker.stop()
+    wait_for(
+        lambda: "Connection to broker lost" in worker.log.read_text(errors="replace"),
+        timeout=60,
+        what="the worker to see Redis gone",
+    )
+    broker.start()
+    hold.unlink()
+    try:
+        wait_for(lambda: _ready(night.pk), timeout=90, what="the report after Redis came back")
+    except AssertionError:
+        raise AssertionError(worker.output()) from None
+    log = worker.log.read_text(errors="replace")
+    assert "Unrecoverable error" not in log, worker.output()
+    assert worker.process is not None
+    assert worker.process.poll() is None, worker.output()
