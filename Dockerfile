@@ -9,7 +9,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Locked, hash-checked dependencies first, so code changes reuse this layer.
+# Locked, hash-checked runtime dependencies first, so code changes reuse this
+# layer; the development packages (requirements-dev.lock: pytest, mypy,
+# playwright, the engine's test peers) stay out of the image.
 COPY requirements.lock ./
 RUN pip install --require-hashes -r requirements.lock
 

@@ -1,4 +1,4 @@
-# gamenight: `make run` for the app, `make test` for every check.
+# gamenight: `make run` for the app, `make test` for every check, `make ci` for all of them.
 # Everything runs from .venv/bin/... ; nothing needs an activated venv.
 
 PYTHON ?= python3.11
@@ -6,27 +6,35 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-# Extra pytest arguments. pytest-xdist is installed, but on this 2-core machine
-# `-n auto` was slower than one process (the suite is dominated by a few long
-# tests and each worker repeats the start-up), so it is opt-in:
-#   make test PYTEST_ARGS="-n auto"
+# Extra pytest arguments, e.g. one file or `-k`:
+#   make test PYTEST_ARGS="tests/web/test_home.py -x"
 PYTEST_ARGS ?=
+# pytest-xdist processes: 2, one a core of this 2-core machine. Each test file
+# runs whole on one process (--dist loadfile), so a module's servers start
+# once. `make test PYTEST_WORKERS=0` runs in this process (pdb, -s).
+PYTEST_WORKERS ?= 2
+XDIST := $(if $(filter 0,$(PYTEST_WORKERS)),-p no:xdist,-n $(PYTEST_WORKERS) --dist loadfile)
 
-# Hypothesis profile (tests/helpers/profiles.py): `dev` by default, a tenth of
-# each property test's examples; `ci` (the default under CI=true) the full
-# counts; `thorough` ten times them. make passes it on to pytest:
-#   make test HYPOTHESIS_PROFILE=ci
+# Hypothesis profile (tests/helpers/profiles.py), which also scales the engine's
+# random-hand runs: `dev` in `make test`, a tenth of each CI count; `ci` in
+# `make ci`, the full counts; `thorough` ten times them:
+#   make test HYPOTHESIS_PROFILE=thorough PYTEST_ARGS=tests/engine
+HYPOTHESIS_PROFILE ?= dev
+# Tests marked `ci` (minutes of CPU each: the POST fuzz, the language crawl, the
+# stress runs, the benchmark smokes, most browser journeys) run in `make ci` only.
 
-.PHONY: venv postgres chromium redis test run dev fmt bench bench-reports clean
+.PHONY: venv postgres chromium redis gettext services lint test ci run dev fmt bench bench-reports clean
 
-## venv: create .venv and install the locked packages (again only when requirements.lock changes)
+## venv: create .venv and install the locked packages, runtime and development
+## (requirements-dev.lock; again only when a lock file changes). The production
+## image installs requirements.lock alone (Dockerfile).
 venv: $(STAMP)
 
-$(STAMP): requirements.lock
+$(STAMP): requirements.lock requirements-dev.lock
 	# Debian's own Python needs python3-venv for `-m venv`; root installs it once.
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
 		(apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
-	$(BIN)/pip install --require-hashes -r requirements.lock
+	$(BIN)/pip install --require-hashes -r requirements-dev.lock
 	$(BIN)/pip install --no-deps -e .
 	touch $(STAMP)
 
@@ -47,12 +55,29 @@ chromium:
 	test -x /usr/bin/chromium || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium)
 
-## test: ruff, ruff format --check, mypy (strict on engine/ and gamenight/), pytest; non-zero on any failure
-test: venv postgres redis chromium
+## gettext: msgfmt, for compilemessages and the catalogue test (Debian's package, once).
+gettext:
+	command -v msgfmt >/dev/null 2>&1 || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends gettext)
+
+## services: every program the tests start (none runs otherwise)
+services: postgres redis chromium gettext
+
+## lint: ruff, ruff format --check, mypy (strict on engine/ and gamenight/)
+lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest $(PYTEST_ARGS)
+
+## test: every check a developer needs, in under 5 minutes on 2 quiet cores:
+## lint, then pytest on 2 processes with the quick profile, without the `ci` tests
+test: venv services lint
+	HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) $(BIN)/pytest $(XDIST) -m "not slow and not ci" $(PYTEST_ARGS)
+
+## ci: the full set, as .ci/run runs it (CI=true: a missing service fails): lint,
+## then every test but `slow` with the full counts, the 40 longest listed
+ci: venv services lint
+	CI=true HYPOTHESIS_PROFILE=ci $(BIN)/pytest $(XDIST) -m "not slow" --durations=40 $(PYTEST_ARGS)
 
 ## run: migrate, then serve the home network safely (scripts/run.sh) on port 8000
 # scripts/run.sh collects the static files, starts gunicorn (DEBUG off, a

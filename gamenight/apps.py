@@ -8,5 +8,8 @@ class GamenightConfig(AppConfig):
     verbose_name = _("Poker night")
 
     def ready(self) -> None:
-        from gamenight import signals  # noqa: F401  (connects the handlers)
+        from gamenight import (
+            signals,  # noqa: F401  (connects the handlers)
+            sqlite_wal,  # noqa: F401  (WAL on each new SQLite connection)
+        )
         from gamenight.live import publish  # noqa: F401  (announces every change of a night)

@@ -21,6 +21,7 @@ from typing import Any
 
 import redis
 from celery import bootsteps
+from kombu.transport import redis as kombu_redis
 
 log = logging.getLogger(__name__)
 
@@ -79,3 +80,32 @@ def stamp(qos: Any, client: Any, index_key: str) -> int:
     now = time.time()
     # XX: only messages still unacknowledged; an acknowledged one stays gone.
     return int(client.zadd(index_key, dict.fromkeys(tags, now), xx=True, ch=True) or 0)
+
+
+# ------------------------------------------------------------------ Redis going away
+
+
+def _restore_unacked_unless_gone(self: Any, client: Any = None) -> Any:
+    """kombu's QoS.restore_unacked, but a broker that went away is no crash.
+
+    When Redis goes away while this worker holds a message (a build, or the
+    sweep the beat sends every few seconds), the consumer closes its channel,
+    which gives the held messages back to the broker; with the broker gone,
+    kombu reaches for the closed connection's settings (``None``) and raises
+    AttributeError, which Celery takes for an unrecoverable error: the worker
+    exited (seen with Redis stopped for a few seconds under load). The
+    messages stay in Redis's ``unacked`` hash, given back once they are older
+    than the visibility timeout; a report's row stays queued or running for
+    the sweep besides. So the worker logs it and reconnects instead.
+    """
+    try:
+        return _kombu_restore_unacked(self, client)  # type: ignore[no-untyped-call]
+    except AttributeError:
+        if getattr(self.channel.connection, "client", None) is not None:
+            raise  # not the closed connection: a bug to see
+        log.warning("the broker went away while messages were held: Redis gives them back")
+        return None
+
+
+_kombu_restore_unacked = kombu_redis.QoS.restore_unacked
+kombu_redis.QoS.restore_unacked = _restore_unacked_unless_gone  # type: ignore[method-assign]

@@ -16,7 +16,7 @@ from typing import Final
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
-from engine.games.catalog import CATALOGUE, ENTRIES
+from engine.games import catalog
 from engine.games.entry import Family, RecordingFamily
 from engine.hands.size import game_name
 
@@ -221,7 +221,9 @@ def game_title(name: str) -> str:
 
 def games_to_call() -> list[str]:
     """Every game a dealer may call at a night, in the catalogue's order."""
-    return [entry.name for entry in ENTRIES]
+    # Read at each call, not bound at import: a game added to the catalogue (the
+    # catalogue test's fake one too) is on every list at once.
+    return [entry.name for entry in catalog.ENTRIES]
 
 
 def night_games(allowed: object) -> list[str]:
@@ -236,17 +238,19 @@ def night_games(allowed: object) -> list[str]:
 
 def recorded_games(family: RecordingFamily) -> list[str]:
     """The catalogue's games recorded with the form of ``family`` (stud, spit, guts, shelby)."""
-    return [e.name for e in ENTRIES if e.recording is not None and e.recording.family == family]
+    return [
+        e.name for e in catalog.ENTRIES if e.recording is not None and e.recording.family == family
+    ]
 
 
 def family_of(name: str) -> Family | None:
     """The engine family of game ``name`` (guts, shelby, stud ...); ``None``: no such game."""
-    entry = CATALOGUE.get(name)
+    entry = catalog.CATALOGUE.get(name)
     return entry.family if entry is not None else None
 
 
 def games_of_family(family: Family) -> frozenset[str]:
-    return frozenset(e.name for e in ENTRIES if e.family == family)
+    return frozenset(e.name for e in catalog.ENTRIES if e.family == family)
 
 
 def _allowed_game(option: str) -> str | None:

@@ -215,15 +215,16 @@ def sqlite_options(given: dict[str, Any]) -> dict[str, Any]:
     (select_for_update is a no-op there): a deferred transaction that reads,
     then writes, cannot wait for the write lock and fails at once with
     "database is locked" when another writer holds it. IMMEDIATE takes the
-    write lock at BEGIN, where the busy timeout makes it wait; WAL lets pages
-    be read while a write is under way; synchronous=NORMAL is WAL's safe and
-    faster setting. Options given in DATABASE_URL win over these.
+    write lock at BEGIN, where the busy timeout makes it wait; WAL (switched on
+    as each connection opens, waiting for the lock too: gamenight/sqlite_wal.py)
+    lets pages be read while a write is under way; synchronous=NORMAL is WAL's
+    safe and faster setting. Options given in DATABASE_URL win over these.
     """
     options = {
         "transaction_mode": "IMMEDIATE",
         # Below gunicorn's 30 s worker timeout, so a wait never kills the worker.
         "timeout": SQLITE_TIMEOUT,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        "init_command": "PRAGMA synchronous=NORMAL",
         **given,
     }
     options["timeout"] = float(options["timeout"])  # a URL gives it as text

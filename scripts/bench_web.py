@@ -174,6 +174,17 @@ def request(
     path: str,
     form: dict[str, str] | None = None,
 ) -> tuple[int, bytes]:
+    status, content, _ = request_with_headers(conn, session, method, path, form)
+    return status, content
+
+
+def request_with_headers(
+    conn: http.client.HTTPConnection,
+    session: Session,
+    method: str,
+    path: str,
+    form: dict[str, str] | None = None,
+) -> tuple[int, bytes, http.client.HTTPMessage]:
     headers = {"Cookie": session.header(), "Host": HOST}
     body = None
     if form is not None:
@@ -184,7 +195,7 @@ def request(
     response = conn.getresponse()
     content = response.read()
     session.take(response)
-    return response.status, content
+    return response.status, content, response.headers
 
 
 def log_in(port: int, username: str, password: str) -> Session:

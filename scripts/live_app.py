@@ -40,7 +40,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_web  # noqa: E402
-from bench_web import HOST, Session, free_port, log_in, manage, request  # noqa: E402
+from bench_web import (  # noqa: E402
+    HOST,
+    Session,
+    free_port,
+    log_in,
+    manage,
+    request_with_headers,
+)
 
 BIN = Path(sys.executable).parent
 PASSWORD = "stress-" + "x" * 12
@@ -208,7 +215,14 @@ class Tally:
     landed_keys: set[str] = field(default_factory=set)
     scenes: collections.Counter[str] = field(default_factory=collections.Counter)
     refusals: collections.Counter[str] = field(default_factory=collections.Counter)
+    # The app's designed "database busy, send it again" answers (503 with Retry-After,
+    # gamenight/busy.py): not a server error, the phone sends the same form again.
+    busy: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add_busy(self) -> None:
+        with self.lock:
+            self.busy += 1
 
     def add(self, status: int, what: str, body: bytes) -> None:
         with self.lock:
@@ -266,6 +280,10 @@ class App:
         return Phone(self.port, Session(cookies=dict(self.session(user).cookies)), tally)
 
 
+# How often a phone sends a form again that the app answered "busy" (503).
+BUSY_RESENDS = 5
+
+
 class Phone:
     """One co-host's phone: its own connection, a copy of the login's cookies."""
 
@@ -277,18 +295,29 @@ class Phone:
     def call(
         self, method: str, path: str, form: dict[str, str] | None, what: str
     ) -> tuple[int, bytes]:
+        for _busy in range(BUSY_RESENDS):
+            status, body, headers = self._send(method, path, form)
+            if status != 503 or headers.get("Retry-After") is None:
+                break
+            # The app's "busy, nothing was recorded, send it again": as a person would.
+            self.tally.add_busy()
+            time.sleep(float(headers["Retry-After"]))
+        self.tally.add(status, what, body)
+        return status, body
+
+    def _send(
+        self, method: str, path: str, form: dict[str, str] | None
+    ) -> tuple[int, bytes, http.client.HTTPMessage]:
         for attempt in range(2):
             try:
-                status, body = request(self.conn, self.session, method, path, form)
-                break
+                return request_with_headers(self.conn, self.session, method, path, form)
             except (OSError, http.client.HTTPException):
                 # A kept-alive connection the server closed: a new one, once.
                 self.conn.close()
                 self.conn = http.client.HTTPConnection(HOST, self.port, timeout=120)
                 if attempt:
                     raise
-        self.tally.add(status, what, body)
-        return status, body
+        raise AssertionError("unreachable")
 
     def get(self, path: str, what: str = "page") -> tuple[int, bytes]:
         return self.call("GET", path, None, what)

@@ -13,7 +13,9 @@ with double taps (the same idempotency key twice at once), double undos (two
 phones undoing one game at once), undos of undos, rebuys, leaves (cash-out)
 and returns in between, and one night split and closed while the phones still
 post to it. It prints the figures (requests, 2xx, 3xx, 4xx, 5xx, recordings
-landed, wall time, the refusals by message); tests/web/test_ledger_stress.py
+landed, wall time, the refusals by message). The app's designed 503 "the
+database was busy, send it again" is no server error: the phone sends the same
+form again, as the page asks, and the figures count it apart; tests/web/test_ledger_stress.py
 runs it and checks the ledger afterwards.
 
 The smaller scenes of tests/web/test_sqlite_concurrency.py are here too: two
@@ -399,6 +401,8 @@ class Stress:
             "requests": self.tally.requests,
             **self.tally.by_class(),
             "statuses": dict(sorted(self.tally.statuses.items())),
+            # Designed 503s ("busy, send it again"), each sent again by its phone.
+            "busy, sent again": self.tally.busy,
             "by kind": dict(sorted(self.tally.counts.items())),
             "scenes": dict(sorted(self.tally.scenes.items())),
             "night closed": self.night_closed(),

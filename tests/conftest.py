@@ -1,4 +1,5 @@
-"""Settings of the whole suite: the hypothesis profile (see helpers/profiles.py).
+"""Settings of the whole suite: the hypothesis profile (see helpers/profiles.py), and
+which test files only `make ci` runs.
 
 Loaded before any test module is imported, so that the counts given to
 ``@settings(max_examples=examples(n))`` at import already follow the profile.
@@ -7,6 +8,15 @@ Hypothesis's plugin names the loaded profile in pytest's header.
 
 from __future__ import annotations
 
+import pytest
+from helpers.ci import ci_only_files
 from helpers.profiles import register_and_load
 
 register_and_load()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    ci_only = ci_only_files()
+    for item in items:
+        if item.path in ci_only:
+            item.add_marker(pytest.mark.ci)

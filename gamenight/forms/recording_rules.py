@@ -34,7 +34,7 @@ from engine.hands.size import buys_walks, house_options
 from engine.table_hand.declared import declares
 from engine.table_hand.jack import JACK_THE_SHIFTER
 from engine.table_hand.prices import game_charges, walk_prices
-from gamenight.games import TITLES
+from gamenight.games import game_title
 from gamenight.models import MAX_CHIPS
 from gamenight.request_numbers import whole_number
 
@@ -132,7 +132,9 @@ def switch_field(targets: Sequence[str]) -> forms.ChoiceField:
     return forms.ChoiceField(
         label=_("A jack switched the game to"),
         required=False,
-        choices=[("", _("no switch: seven-card stud")), *((t, TITLES[t]) for t in targets)],
+        # game_title: a game without a title of its own (the catalogue test names it)
+        # is still a choice, never a KeyError's 500.
+        choices=[("", _("no switch: seven-card stud")), *((t, game_title(t)) for t in targets)],
         error_messages={
             "invalid_choice": _("That game is not on the group's list for a jack: reload the page.")
         },

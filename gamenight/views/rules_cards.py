@@ -15,7 +15,7 @@ from django.template.loader import get_template
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from engine.games.catalog import CATALOGUE
+from engine.games import catalog
 from gamenight.forms.nights import all_games
 from gamenight.games import game_title, option_help, option_label
 from gamenight.http import HtmxHttpRequest
@@ -45,7 +45,7 @@ def has_rules_card(name: str) -> bool:
 def card_options(game: str) -> list[tuple[str, str]]:
     """The game's house options as the card lists them: label and help, in the page's
     language, from the catalogue (a game the engine does not know has none)."""
-    entry = CATALOGUE.get(game)
+    entry = catalog.CATALOGUE.get(game)
     if entry is None:
         return []
     return [

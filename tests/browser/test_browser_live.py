@@ -8,7 +8,6 @@ marked. (tests/web/test_live_events.py checks the streams over HTTP.)
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,6 +31,28 @@ def phones(chromium: Any, run: LiveRun) -> Iterator[Phones]:
         watch.check()
 
 
+# Counts the poller's requests, in the page: the timer's ticks, those the live script
+# held back (window listeners run after live.js's on the document), and those sent.
+COUNT_POLLS = """
+window.__polls = {timer: 0, skipped: 0, fetched: 0};
+function isPoller(el) { return el && el.classList && el.classList.contains("poller"); }
+window.addEventListener("htmx:confirm", function (event) {
+  if (!isPoller(event.target)) return;
+  var trigger = event.detail && event.detail.triggeringEvent;
+  if (trigger && trigger.type === "sse:changed") return;
+  window.__polls.timer += 1;
+  if (event.defaultPrevented) window.__polls.skipped += 1;
+});
+window.addEventListener("htmx:afterRequest", function (event) {
+  if (isPoller(event.target)) window.__polls.fetched += 1;
+});
+"""
+
+
+def _poll_counts(page: Any) -> dict[str, int]:
+    return dict(page.evaluate("() => window.__polls"))
+
+
 def _etag(page: Any) -> str:
     return str(page.locator(".poller").get_attribute("hx-headers"))
 
@@ -42,17 +63,17 @@ def test_a_move_on_another_phone_shows_without_a_reload_or_a_poll(
     watcher = next(seat for seat in run.seats if seat != run.actor())
     others = {seat: run.open_seat(seat) for seat in run.seats if seat != watcher}
     page = phones(locale="de-DE")
-    polls: list[str] = []
-    page.on("request", lambda r: polls.append(r.url) if "/state/" in r.url else None)
+    page.add_init_script(COUNT_POLLS)
     page.goto(f"/s/{run.seats[watcher]}/")
     page.wait_for_selector("[data-live-state][data-state=live]")
     assert page.locator("[data-live-state]").inner_text() == "Live"
-    # The stream's first event fetches once; then, with nothing happening, no poll
-    # (the 1 s timer is held back while the stream is open).
-    page.wait_for_timeout(500)
-    before, polled = _etag(page), len(polls)
-    page.wait_for_timeout(3000)
-    assert len(polls) - polled <= 1
+    # With nothing happening, the 1 s timer's polls are held back while the stream is
+    # open: three ticks of it (counted, not timed) send at most one request.
+    before, counts = _etag(page), _poll_counts(page)
+    page.wait_for_function("n => window.__polls.timer >= n", arg=counts["timer"] + 3)
+    after = _poll_counts(page)
+    assert after["fetched"] - counts["fetched"] <= 1, (counts, after)
+    assert after["skipped"] - counts["skipped"] >= 2, (counts, after)
     # Another phone moves: the page changes without a reload.
     navigations: list[str] = []
     page.on("framenavigated", lambda frame: navigations.append(frame.url))
@@ -79,12 +100,12 @@ def test_without_the_stream_the_page_polls_every_second(run: LiveRun, phones: Ph
     page.route("**/events/", lambda route: route.fulfill(status=503, body=""))
     # A seat whose phone (its cookies) the run holds: the first test bound the others.
     seat = next(iter(run.phones)) if run.phones else next(iter(run.seats))
-    polls: list[float] = []
-    page.on("request", lambda r: polls.append(time.monotonic()) if "/state/" in r.url else None)
+    page.add_init_script(COUNT_POLLS)
     # Another browser than the seat's phone would get 403: use that phone's cookies.
     page.context.add_cookies(
         [{"name": k, "value": v, "url": run.origin} for k, v in run.open_seat(seat).cookies.items()]
     )
     page.goto(f"/s/{run.seats[seat]}/")
-    page.wait_for_timeout(3500)
-    assert len(polls) >= 2
+    # Two of the timer's polls reach the server, none held back.
+    page.wait_for_function("() => window.__polls.fetched >= 2")
+    assert _poll_counts(page)["skipped"] == 0

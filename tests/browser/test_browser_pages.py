@@ -78,18 +78,22 @@ def test_the_watch_sees_a_csp_violation_and_an_outside_request(open_phone: Any) 
     page = open_phone()
     watch = open_phone.watch(page)
     page.goto("/")
-    page.evaluate(
-        """() => {
-        const style = document.createElement("style");
-        style.textContent = "body { color: red }";
-        document.head.appendChild(style);
-        const script = document.createElement("script");
-        script.src = "https://cdn.example.org/htmx.min.js";
-        document.head.appendChild(script);
-    }"""
-    )
+    # Both refusals are waited for as they reach the console, not for a while.
+    with (
+        page.expect_console_message(lambda m: "inline style" in m.text),
+        page.expect_console_message(lambda m: "cdn.example.org" in m.text),
+    ):
+        page.evaluate(
+            """() => {
+            const style = document.createElement("style");
+            style.textContent = "body { color: red }";
+            document.head.appendChild(style);
+            const script = document.createElement("script");
+            script.src = "https://cdn.example.org/htmx.min.js";
+            document.head.appendChild(script);
+        }"""
+        )
     expect(page.locator("body")).not_to_have_css("color", "rgb(255, 0, 0)")
-    page.wait_for_timeout(200)
     messages = watch.csp_messages()
     assert any("inline style" in m for m in messages), watch.console_errors
     assert any("cdn.example.org" in m for m in messages), watch.console_errors

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import engine
@@ -78,3 +81,50 @@ def test_each_json_format_reads_into_its_own_settlement() -> None:
     for family in ("guts", "shelby"):
         json_io = ROOT / "games" / "families" / family / "json_io.py"
         assert f"engine.games.families.{family}.settle" in imported_modules(json_io)
+
+
+# ---------------------------------------------------------------- no web in the engine
+
+WEB_PACKAGES = ("django", "gamenight")
+
+
+def top_level_imports(path: Path) -> set[str]:
+    """The first name of every module the file imports, at the top or in a function."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_no_engine_file_imports_django_or_gamenight() -> None:
+    offenders = [
+        f"{module_name(path)} imports {name}"
+        for path in engine_files()
+        for name in sorted(top_level_imports(path) & set(WEB_PACKAGES))
+    ]
+    assert not offenders, offenders
+
+
+def test_importing_every_engine_module_loads_neither_django_nor_gamenight() -> None:
+    """In a fresh interpreter, as a script using the engine alone would."""
+    names = [module_name(p) for p in engine_files() if p.name != "__main__.py"]
+    script = (
+        "import importlib, sys\n"
+        f"for name in {names!r}:\n"
+        "    importlib.import_module(name)\n"
+        f"loaded = sorted(m for m in sys.modules if m.split('.')[0] in {WEB_PACKAGES!r})\n"
+        "print(len(sys.modules), loaded)\n"
+        "sys.exit(1 if loaded else 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT.parent,
+        env={k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

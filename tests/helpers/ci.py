@@ -1,8 +1,10 @@
-"""Whether the tests run in CI, where a missing service fails instead of skipping."""
+"""Whether the tests run in CI, where a missing service fails instead of skipping; the
+test files only `make ci` runs."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -16,3 +18,25 @@ def missing(*, needed: str, skipped: str) -> None:
     if in_ci():
         pytest.fail(needed)
     pytest.skip(skipped)
+
+
+TESTS = Path(__file__).resolve().parents[1]
+# The files `make test` leaves out (marked `ci`; `make ci` runs them): each holds
+# a minute or more of CPU, measured with --durations (docs/development.md).
+CI_ONLY: dict[str, str] = {
+    "web/test_language_crawl.py": "every page crawled in both languages",
+    "web/test_fuzz_post_endpoints.py": "every POST endpoint and seat action fuzzed",
+    "web/test_ledger_stress.py": "500 recordings by 20 phones, SQLite and PostgreSQL",
+    "web/test_bench_web_smoke.py": "the web benchmark's script under gunicorn",
+    "web/test_bench_digital_smoke.py": "the digital-hands benchmark's script",
+    "reports/test_worker_loss.py": "Celery workers killed mid-build and restarted",
+    "browser/test_browser_digital.py": "three phones and a TV through digital hands",
+    "browser/test_browser_journey.py": "a whole night on a phone",
+    "browser/test_browser_tv.py": "a hand on three phones and a TV",
+    "browser/test_browser_live.py": "make run's server for moves on every screen",
+    "browser/test_browser_league.py": "the league pages in two languages",
+}
+
+
+def ci_only_files() -> set[Path]:
+    return {TESTS / name for name in CI_ONLY}

@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,15 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from helpers.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 # How long the server may take to answer: the machine's start-up time, not tested.
 POLLS, POLL_SECONDS = 240, 0.5
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass(frozen=True)

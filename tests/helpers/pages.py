@@ -1,9 +1,10 @@
-"""Reading the app's pages: URLs of the recording pages, the messages shown."""
+"""Reading the app's pages: URLs of the recording pages, the messages shown, rules cards."""
 
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from html import unescape
+from typing import Any, Protocol
 
 from gamenight.models import Night, Transaction
 
@@ -32,4 +33,18 @@ def alerts(html: str) -> list[str]:
     return [
         re.sub(r"<[^>]+>|\s+", " ", text).strip()
         for text in re.findall(r'role="alert">(.*?)</(?:p|div)>', html, re.S)
+    ]
+
+
+def card_paragraphs(client: Any, game: str, language: str) -> list[str]:
+    """The rules paragraphs of a card page, as a reader sees them (no back link)."""
+    response = client.get(f"/rules/{game}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200, (game, language)
+    html = response.content.decode()
+    article = re.search(r'<article class="card rules-card".*?</article>', html, flags=re.S)
+    assert article, game
+    body = article.group(0).split("<details>")[0]
+    return [
+        " ".join(unescape(re.sub(r"<[^>]+>", "", p)).split())
+        for p in re.findall(r"<p>(.*?)</p>", body, flags=re.S)
     ]

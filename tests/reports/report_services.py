@@ -17,28 +17,31 @@ from pathlib import Path
 from typing import Any
 
 from helpers.databases import default_database
+from helpers.ports import free_port
 
 from gamenight.celery import app as celery_app
 from gamenight.commands import WORKER
+from gamenight.settings import sqlite_options
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+# The timeouts the tests give are what a quiet machine needs at most; they only
+# stop a broken test, so a busy one (CPU hogs on both cores, a shared machine)
+# gets this many times as long before the wait gives up. No test times a race.
+SLACK = 5
 
 
 def wait_for(check: Callable[[], Any], *, timeout: float, what: str, every: float = 0.2) -> Any:
-    deadline = time.monotonic() + timeout
+    """``check()``'s first true result, asked every ``every`` s: a wait for a state."""
+    deadline = time.monotonic() + timeout * SLACK
     while True:
         result = check()
         if result:
             return result
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            raise AssertionError(f"gave up after {timeout * SLACK} s waiting for {what}")
         time.sleep(every)
 
 
@@ -48,7 +51,7 @@ class RedisServer:
     def __init__(self, binary: str, workdir: Path) -> None:
         self.binary = binary
         self.workdir = workdir
-        self.port = _free_port()
+        self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -97,11 +100,13 @@ def on_file(path: Path) -> AbstractContextManager[None]:
     return default_database(
         lambda saved: {
             **saved,
+            # The app's own SQLite settings, as the worker has them: a writer of this
+            # process takes the lock at BEGIN and waits for it like the worker's.
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(path),
             "CONN_MAX_AGE": 0,
             "TEST": {},
-            "OPTIONS": {"timeout": 20},
+            "OPTIONS": sqlite_options({}),
         }
     )
 

@@ -81,8 +81,9 @@ def start_worker(any_broker: Setup, tmp_path: Path) -> Iterator[Callable[..., Wo
     try:
         yield start
     finally:
+        # Killed, not stopped, as in conftest.py's workers: nothing is checked of the end.
         for worker in started:
-            worker.stop()
+            worker.kill()
 
 
 def _report(night_id: int) -> NightReport | None:

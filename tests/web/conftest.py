@@ -13,7 +13,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from django.db import connection, transaction
 from django.utils import translation
 from helpers.ci import missing
 from helpers.databases import default_database
+from helpers.ports import free_port
 from ledger_helpers import Table, make_table
 
 # ---------------------------------------------------------------- people and a night
@@ -84,12 +84,6 @@ def _pg_bin(name: str) -> str | None:
     return found[-1] if found else shutil.which(name)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
@@ -113,7 +107,7 @@ def postgres_server() -> Iterator[PostgresServer]:
         check=True,
         capture_output=True,
     )
-    port = _free_port()
+    port = free_port()
     options = (
         f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off "
         "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60"

@@ -29,7 +29,6 @@ def test_sqlite_writers_take_the_lock_at_begin_and_wait_for_it() -> None:
     options = settings.DATABASES["default"]["OPTIONS"]
     assert options["transaction_mode"] == "IMMEDIATE"
     assert options["timeout"] >= 10
-    assert "journal_mode=WAL" in options["init_command"]
     assert "synchronous=NORMAL" in options["init_command"]
 
 
@@ -37,20 +36,24 @@ def test_options_given_in_the_database_url_win_over_the_defaults() -> None:
     options = sqlite_options({"timeout": "3", "transaction_mode": "EXCLUSIVE"})
     assert options["timeout"] == 3.0
     assert options["transaction_mode"] == "EXCLUSIVE"
-    assert "journal_mode=WAL" in options["init_command"]
+    assert "synchronous=NORMAL" in options["init_command"]
 
 
-def test_a_sqlite_file_opened_with_the_settings_is_in_wal_mode(tmp_path: Path) -> None:
+def test_a_sqlite_file_opened_with_the_settings_is_in_wal_mode(
+    tmp_path: Path, django_db_blocker: Any
+) -> None:
     path = tmp_path / "probe.sqlite3"
     wrapper = DatabaseWrapper(
         {**settings.DATABASES["default"], "NAME": str(path), "TEST": {}}, alias="probe"
     )
-    # The backend's own connect (its init commands), without the test database blocker.
-    conn = wrapper.get_new_connection(wrapper.get_connection_params())
+    # The backend's own connect (its init commands, then gamenight/sqlite_wal.py on
+    # Django's connection_created), on a file of its own.
+    with django_db_blocker.unblock():
+        wrapper.connect()
     try:
-        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        assert wrapper.connection.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     finally:
-        conn.close()
+        wrapper.close()
     with sqlite3.connect(path) as plain:
         assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

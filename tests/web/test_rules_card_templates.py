@@ -7,13 +7,12 @@ proves each paragraph's msgid in the template is the one the catalogue holds.
 
 from __future__ import annotations
 
-import re
-from html import unescape
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.test import Client
+from helpers.pages import card_paragraphs
 
 from gamenight.forms.nights import all_games
 from gamenight.views.rules_cards import has_rules_card
@@ -76,20 +75,6 @@ ENGLISH_BEFORE: dict[str, list[str]] = {
         "ties split.",
     ],
 }
-
-
-def card_paragraphs(client: Client, game: str, language: str) -> list[str]:
-    """The rules paragraphs of a card page, as a reader sees them (no back link)."""
-    response = client.get(f"/rules/{game}/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 200, (game, language)
-    html = response.content.decode()
-    article = re.search(r'<article class="card rules-card".*?</article>', html, flags=re.S)
-    assert article, game
-    body = article.group(0).split("<details>")[0]
-    return [
-        " ".join(unescape(re.sub(r"<[^>]+>", "", p)).split())
-        for p in re.findall(r"<p>(.*?)</p>", body, flags=re.S)
-    ]
 
 
 def test_every_game_has_a_card_template() -> None:

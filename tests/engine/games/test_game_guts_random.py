@@ -13,11 +13,13 @@ import json
 import random
 
 from game_replay import play_checking_replay
+from helpers.profiles import examples
 
 from engine.cards import ALL_CARDS
 from engine.games import EventKind, HandState, make_rules, table_view
 
-DEALS = 1000
+# In CI; the hypothesis profile scales it (tests/helpers/profiles.py).
+DEALS = examples(1000)
 SERIES = 10  # deals in a row that carry pot and reserve on
 
 

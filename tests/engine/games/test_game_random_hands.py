@@ -1,7 +1,9 @@
 """Every game, with random house options, played at random: the invariants always hold.
 
-For each game 1,000 seeded hands: each ends, chips are conserved at every step,
-no card is dealt twice in one deal, the table view never shows a face-down
+For each game 1,000 seeded hands in CI (the hypothesis profile scales the
+count, tests/helpers/profiles.py: a tenth of it in `make test`): each ends,
+chips are conserved at every step, no card is dealt twice in one deal, the
+table view never shows a face-down
 card before the showdown, and a hand saved to JSON at a random point and
 restored continues exactly like the original.
 """
@@ -13,6 +15,7 @@ import random
 
 import pytest
 from game_replay import play_checking_replay
+from helpers.profiles import examples
 
 from engine.betting import DEFAULT_LIMIT, FixedLimit, Limit, SpreadLimit
 from engine.cards import ALL_CARDS
@@ -28,7 +31,8 @@ from engine.games import (
 from engine.games.options import OptionSpec
 from engine.games.steps.shelby import MARKS
 
-HANDS_PER_GAME = 1000
+CI_HANDS_PER_GAME = 1000
+HANDS_PER_GAME = examples(CI_HANDS_PER_GAME)
 
 
 def _random_options(game: str, rng: random.Random) -> dict[str, object]:
@@ -151,7 +155,7 @@ def test_random_hands_keep_every_invariant(game: str) -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_many_more_random_hands_keep_every_invariant(game: str) -> None:
     """The optional long run (``pytest -m slow``): 20,000 further hands a game."""
-    _play_many(game, range(HANDS_PER_GAME, HANDS_PER_GAME + 20_000))
+    _play_many(game, range(CI_HANDS_PER_GAME, CI_HANDS_PER_GAME + 20_000))
 
 
 # The rule sheets' options of issue 13, each forced on for a run of its own (the

@@ -15,12 +15,14 @@ import random
 
 import pytest
 from game_replay import play_checking_replay
+from helpers.profiles import examples
 
 from engine.cards import ALL_CARDS
 from engine.games import EventKind, HandState, make_rules, table_view
 from engine.games.steps.shelby import marks_of
 
-DEALS = 1000
+# In CI; the hypothesis profile scales it (tests/helpers/profiles.py).
+DEALS = examples(1000)
 SERIES = 20  # deals in a row that carry the pot and the Shelbys on
 ROUNDS = {"shelby": 4, "psycho-shelby": 3}
 
