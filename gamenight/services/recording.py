@@ -255,7 +255,9 @@ def record_guts_deal(
         )
 
     payload = {
-        "in": list(in_players),
+        # Sorted: the form lists the seats from the dealer's left, so the same
+        # game tapped again after the dealer moved must give the same fingerprint.
+        "in": sorted(in_players),
         "showdown": showdown_payload(showdown),
         "options": None if options is None else _options_json(options),
     }
@@ -342,7 +344,7 @@ def record_shelby_round(
         )
 
     payload = {
-        "holders": list(holders),
+        "holders": sorted(holders),
         "showdown": showdown_payload(showdown),
         "extra": sorted((extra_cards or {}).items()),
         "options": None if options is None else _options_json(options),

@@ -22,7 +22,8 @@ def showdown_payload(showdown: Showdown | None) -> object:
     if showdown is None:
         return None
     if isinstance(showdown, HostRanking):
-        return {"ranking": [list(g) for g in showdown.groups]}
+        # Within a tie the order is the form's row order, which follows the dealer.
+        return {"ranking": [sorted(g) for g in showdown.groups]}
     return {
         "cards": sorted((p, list(c)) for p, c in showdown.hands.items()),
         "shared": list(showdown.shared),

@@ -121,7 +121,7 @@ def test_the_migration_marks_the_shelby_deals_stored_before(people: People) -> N
     for deal in Deal.objects.filter(night=night):
         deal.state_after = {k: v for k, v in deal.state_after.items() if k != "continues"}
         deal.save(update_fields=["state_after"])
-    migration = importlib.import_module("gamenight.migrations.0022_shelby_game_deals")
+    migration = importlib.import_module("gamenight.migrations.0024_shelby_game_deals")
     migration.forwards(apps, None)
     assert {d.pk: d.state_after for d in Deal.objects.filter(night=night)} == marked
     assert sum(1 for state in marked.values() if state.get("continues")) == 2

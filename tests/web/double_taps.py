@@ -18,7 +18,8 @@ from helpers.option_fields import choice_defaults
 from ledger_helpers import Table
 
 from gamenight import services
-from gamenight.models import Group, Night, Player, Season, Transaction
+from gamenight.models import Group, Night, NightStatus, Player, Season, Transaction
+from gamenight.services import night_plan
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,12 @@ def night_data(n: int, **changes: Any) -> dict[str, Any]:
 
 def night_create(table: Table, n: int) -> Tap:
     group = table.group
+    # A group holds one open night: end the table's (and the last round's) first,
+    # so what refuses a second tap is its key, not the open night.
+    for night in Night.objects.filter(group=group, status=NightStatus.PLANNED):
+        night_plan.cancel_night(night_id=night.pk, by=table.owner)
+    for night in Night.objects.filter(group=group, status=NightStatus.RUNNING):
+        services.end_night(night_id=night.pk, by=table.owner)
     return Tap(
         f"/groups/{group.pk}/nights/new/",
         night_data(n),

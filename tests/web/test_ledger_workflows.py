@@ -87,6 +87,29 @@ def test_guts_deal_books_every_engine_movement(table: Table) -> None:
     assert_ledger_consistent(table.group)
 
 
+def test_a_game_tapped_again_after_the_dealer_moved_is_the_same_game(table: Table) -> None:
+    # The record form lists the seats from the dealer's left: the second tap of a
+    # double tap, answered after the first moved the deal, sends its rows in
+    # another order and must still be recognised as the same game.
+    anna, ben, carla = table.ids
+    first = services.record_guts_deal(
+        night_id=table.night.pk,
+        by=table.owner,
+        key="guts-twice",
+        in_players=[anna, ben, carla],
+        showdown=HostRanking(groups=((anna,), (ben, carla))),
+    )
+    again = services.record_guts_deal(
+        night_id=table.night.pk,
+        by=table.owner,
+        key="guts-twice",
+        in_players=[ben, carla, anna],
+        showdown=HostRanking(groups=((anna,), (carla, ben))),
+    )
+    assert again.pk == first.pk
+    assert_ledger_consistent(table.group)
+
+
 def test_guts_limit_sends_chips_to_the_reserve(table: Table) -> None:
     anna, ben, carla = table.ids
     services.record_guts_deal(
