@@ -2,6 +2,7 @@
 
 from gamenight.models.deals import Deal, DealMode, DealStatus
 from gamenight.models.digital import DigitalHand, HandAction, HandStatus, SeatLink, new_seat_token
+from gamenight.models.expenses import MAX_EXPENSE, Expense, ExpenseShare
 from gamenight.models.groups import Group, Invite, Membership, Role, new_invite_token
 from gamenight.models.ledger import (
     MAX_CHIPS,
@@ -22,6 +23,7 @@ from gamenight.models.nights import (
     Season,
     Seat,
 )
+from gamenight.models.payment import PaymentDetails
 from gamenight.models.player_links import Answer, PlayerLink, Rsvp
 from gamenight.models.players import Player, PlayerMerge
 from gamenight.models.reports import (
@@ -38,6 +40,7 @@ from gamenight.models.throttle import RateEvent
 
 __all__ = [
     "MAX_CHIPS",
+    "MAX_EXPENSE",
     "MAX_STARTING_STACK",
     "NIGHT_POTS",
     "Account",
@@ -49,6 +52,8 @@ __all__ = [
     "DealStatus",
     "DigitalHand",
     "Entry",
+    "Expense",
+    "ExpenseShare",
     "Group",
     "HandAction",
     "HandStatus",
@@ -60,6 +65,7 @@ __all__ = [
     "NightChange",
     "NightReport",
     "NightStatus",
+    "PaymentDetails",
     "Player",
     "PlayerLink",
     "PlayerMerge",

@@ -14,7 +14,8 @@ changes its meaning or a model its name, so that an old importer refuses the
 file instead of misreading it.
 
 Left out on purpose: people's logins and roles (users, memberships, invites),
-secrets (invite tokens, seat and table links), what is built from the ledger
+secrets (invite tokens, seat and table links), how players like to be paid
+(their IBANs and payment links), what is built from the ledger
 (reports) and bookkeeping of requests (request keys, throttles).
 """
 
@@ -70,6 +71,9 @@ EXPORTED: tuple[Exported, ...] = (
     Exported("gamenight.TransferMark", "night__group_id"),
     # Issue 23: each night's log of changes to its plan and house rules.
     Exported("gamenight.NightChange", "night__group_id"),
+    # Issue 28: the nights' shared costs and their shares (append-only, like the ledger).
+    Exported("gamenight.Expense", "night__group_id"),
+    Exported("gamenight.ExpenseShare", "expense__night__group_id"),
 )
 
 EXCLUDED: frozenset[str] = frozenset(
@@ -83,6 +87,8 @@ EXCLUDED: frozenset[str] = frozenset(
         "gamenight.RequestKey",  # one user's form keys
         "gamenight.RateEvent",  # throttling counts
         "gamenight.PlayerLink",  # a player's personal link (a secret)
+        "gamenight.PaymentDetails",  # how a player likes to be paid (personal: IBAN & co.)
+        "gamenight.WorkerHeartbeat",  # when this installation's report worker was last seen
     }
 )
 
@@ -104,6 +110,7 @@ DEFERRED_FKS: dict[str, frozenset[str]] = {
 SELF_FKS: dict[str, str] = {
     "gamenight.Player": "merged_into_id",  # a merged player points at the kept one
     "gamenight.TransferMark": "reverses_id",  # a mark taken back points at the mark
+    "gamenight.Expense": "reverses_id",  # a cost taken back points at the cost
 }
 
 # Ids kept inside JSON fields (not foreign keys, so Django cannot see them): the

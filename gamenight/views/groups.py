@@ -20,15 +20,18 @@ from django.views.decorators.vary import vary_on_headers
 from gamenight import services
 from gamenight.forms.groups import GroupForm, JackGamesForm, KeyedForm, RoleForm
 from gamenight.forms.next_night import AnswerForm
+from gamenight.forms.reports import MoneyAndTimeForm
 from gamenight.games import game_title
 from gamenight.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from gamenight.models import Answer, Membership, Player, Role
 from gamenight.pages.access import group_for_user, night_for_user
+from gamenight.pages.group_money import money_context
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.next_night_panel import next_night_context, own_player
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import InviteError, LedgerError
 from gamenight.services import next_night as planned
+from gamenight.services.group_settings import set_money_and_time
 from gamenight.services.jack_games import agreed_jack_games, set_jack_games
 from gamenight.services.request_keys import Result, once
 from gamenight.services.seasons import current_season
@@ -65,7 +68,11 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _group_context(
-    request: HttpRequest, membership: Membership, *, jack_form: JackGamesForm | None = None
+    request: HttpRequest,
+    membership: Membership,
+    *,
+    jack_form: JackGamesForm | None = None,
+    money_form: MoneyAndTimeForm | None = None,
 ) -> dict[str, object]:
     group = membership.group
     agreed = agreed_jack_games(group)
@@ -85,6 +92,7 @@ def _group_context(
         "jack_games": [game_title(game) for game in agreed],
         **next_night_context(group.pk, player=None, membership=membership, nights=nights),
         "answering_for": request.GET.get(ANSWER_FOR) == "1",
+        **money_context(group, membership, money_form=money_form),
     }
     if membership.may_record:
         path = reverse("group_join", args=[group.invite_token])
@@ -143,11 +151,43 @@ def _group_refused(
     mine: Membership,
     *,
     jack_form: JackGamesForm | None = None,
+    money_form: MoneyAndTimeForm | None = None,
     **error: str,
 ) -> HttpResponse:
     """The group page again, with a message where the refused form is."""
-    context = {**_group_context(request, mine, jack_form=jack_form), **error}
+    context = {
+        **_group_context(request, mine, jack_form=jack_form, money_form=money_form),
+        **error,
+    }
     return render_page(request, "groups/group_detail.html", context, status=BAD_INPUT)
+
+
+@login_required
+@require_POST
+def group_money(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
+    """The host sets the group's currency and time zone (gamenight/services/group_settings.py)."""
+    mine = group_for_user(request, group_id)
+    if mine.role != Role.HOST:
+        raise PermissionDenied("only the host sets the currency and the time zone")
+    form = MoneyAndTimeForm(request.POST)
+    if not form.is_valid():
+        return _group_refused(request, mine, money_form=form, money_error=_out_of_date())
+    currency, zone = form.cleaned_data["currency"], form.cleaned_data["time_zone"]
+
+    def write() -> Result:
+        group = set_money_and_time(
+            group_id=group_id, by=request.user, currency=currency, time_zone=zone
+        )
+        return group, reverse("group_detail", args=[group_id]) + "#money"
+
+    return write_once(
+        request,
+        key=form.cleaned_data["key"],
+        action="group_money",
+        payload={"group": group_id, "currency": currency, "time_zone": zone},
+        write=write,
+        refused=lambda message: _group_refused(request, mine, money_form=form, money_error=message),
+    )
 
 
 @login_required
