@@ -85,4 +85,4 @@ class MoneyAndTimeForm(KeyedForm):
         assert isinstance(currency, forms.ChoiceField)
         assert isinstance(zone, forms.ChoiceField)
         currency.choices = currency_choices()
-        zone.choices = [(z, z.replace("_", " ")) for z in time_zones()]
+        zone.choices = [(z, z) for z in time_zones()]

@@ -17,7 +17,13 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext
 from stdnum import iban as stdnum_iban
-from stdnum.exceptions import InvalidChecksum, InvalidComponent, InvalidLength, ValidationError
+from stdnum.exceptions import (
+    InvalidChecksum,
+    InvalidComponent,
+    InvalidFormat,
+    InvalidLength,
+    ValidationError,
+)
 
 from gamenight.models import Membership, PaymentDetails, Player
 from gamenight.services.errors import LedgerError
@@ -47,9 +53,12 @@ def check_iban(text: str) -> str:
         return str(stdnum_iban.validate(compact))
     except InvalidChecksum:
         raise PaymentDetailsError(
-            gettext("This IBAN's check digits do not fit: look for a typo.")
+            gettext(
+                "This IBAN's check digits do not fit: look for a typo, or a digit too "
+                "many or too few."
+            )
         ) from None
-    except (InvalidLength, InvalidComponent):
+    except (InvalidLength, InvalidComponent, InvalidFormat):
         raise PaymentDetailsError(
             gettext("This IBAN is not as long as an IBAN of %(country)s is, or not in its format.")
             % {"country": compact[:2]}
