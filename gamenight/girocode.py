@@ -82,5 +82,7 @@ def qr_code(data: str) -> segno.QRCode:
 
 
 def qr_svg(data: str) -> str:
-    """The code as inline SVG for the page (a quiet zone of two modules around it)."""
-    return str(qr_code(data).svg_inline(scale=3, border=2, dark="#000", light="#fff"))
+    """The code as inline SVG for the page: a quiet zone of four modules around it, as
+    the QR standard asks; no size of its own (the page's CSS sizes it by its viewBox)."""
+    code = qr_code(data)
+    return str(code.svg_inline(scale=4, border=4, dark="#000", light="#fff", omitsize=True))

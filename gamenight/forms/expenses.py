@@ -21,8 +21,11 @@ class ExpenseForm(KeyedForm):
         max_length=100,
         widget=forms.TextInput(attrs={"placeholder": _("Pizza")}),
     )
+    # Text with a decimal keyboard, not a number field: no steppers for money, and a
+    # German phone's comma is taken (AmountField reads "12,50").
     amount = AmountField(
-        label=_("Amount"), widget=forms.NumberInput(attrs={"inputmode": "decimal"})
+        label=_("Amount"),
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
     paid_by = forms.TypedChoiceField(label=_("Paid by"), coerce=int)
     shared_by = forms.TypedMultipleChoiceField(
@@ -60,7 +63,6 @@ class ExpenseForm(KeyedForm):
             MaxValueValidator(as_decimal(MAX_EXPENSE, currency)),
             DecimalValidator(None, places),
         ]
-        amount.widget.attrs.update(step=str(smallest), min=str(smallest))
         amount.label = _("Amount in %(currency)s") % {"currency": currency}
 
 

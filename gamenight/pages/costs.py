@@ -50,7 +50,8 @@ def costs_context(
             for e in expenses
         ],
         "balances": [
-            {"name": name, "money": money(nets[pk], currency), "net": nets[pk]}
+            # "owes 11.88", not "owes -11.88": the sentence says which way.
+            {"name": name, "money": money(abs(nets[pk]), currency), "net": nets[pk]}
             for pk, name in players
             if nets.get(pk)
         ],
