@@ -18,7 +18,10 @@ def payment_context(
     form: PaymentForm | None = None,
 ) -> dict[str, Any]:
     """What the card shows of ``player`` (a member's page or the player's own link)."""
-    details = PaymentDetails.objects.filter(player=player).first()
+    try:
+        details: PaymentDetails | None = player.payment  # select_related where it counts
+    except PaymentDetails.DoesNotExist:
+        details = None
     if form is None and may_change:
         form = PaymentForm(
             initial={

@@ -73,7 +73,10 @@ def player_page(
 ) -> HttpResponse:
     """The player's page; with a refused rename or hide, its message (gamenight/views/people.py)."""
     group = membership.group
-    player = player_links.with_live_link(Player.objects.filter(group=group, pk=player_id)).first()
+    # How the player likes to be paid comes along (one query for the page's card).
+    player = player_links.with_live_link(
+        Player.objects.select_related("payment").filter(group=group, pk=player_id)
+    ).first()
     if player is None:
         raise Http404("no such player")
     if player.merged_into_id is not None:

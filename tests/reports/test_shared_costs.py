@@ -289,3 +289,34 @@ def test_a_cost_added_after_the_night_joins_its_report_apart_from_the_chips(
     assert 'id="costs"' in html
     assert 'id="money-nets"' in html
     assert "Pizza: <strong>€25.00</strong>" in html
+
+
+def test_costs_travel_with_the_group_file_and_payment_details_stay_behind(
+    people: People, running: Night
+) -> None:
+    import json
+
+    from gamenight.models import PaymentDetails
+    from gamenight.services.group_export import export_group
+    from gamenight.services.group_import import import_group, parse
+
+    host = client_for(people.owner)
+    _add(host, running)
+    _add(host, running, key="room", what="Room", amount="9.99")
+    room = Expense.objects.get(what="Room", reverses__isnull=True)
+    url = reverse("night_cost_take_back", args=[running.pk])
+    assert host.post(url, {"key": "tb", "expense": room.pk}).status_code == 302
+    PaymentDetails.objects.create(player=people.players[0], iban="DE89370400440532013000")
+    text = json.dumps(export_group(people.group))
+    assert "DE89370400440532013000" not in text
+    copy = import_group(parse(text.encode()), host=people.owner)
+    night = Night.objects.get(group=copy)
+    assert expenses.standing_expenses(night.pk)[0].what == "Pizza"
+    assert len(expenses.standing_expenses(night.pk)) == 1  # the room stays taken back
+    taken = Expense.objects.get(night=night, reverses__isnull=False)
+    assert taken.reverses is not None
+    assert taken.reverses.night_id == night.pk
+    shares = ExpenseShare.objects.filter(expense__night=night)
+    assert {s.player.group_id for s in shares} == {copy.pk}
+    assert sum(s.amount for s in shares if s.expense.what == "Pizza") == 2500
+    assert not PaymentDetails.objects.filter(player__group=copy).exists()
