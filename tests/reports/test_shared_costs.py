@@ -6,20 +6,33 @@ by the host and co-hosts, bad input refused with a message and nothing written."
 from __future__ import annotations
 
 import functools
+import json
 import random
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 from helpers.clients import client_for
-from report_people import People, make_people, played_night
+from report_people import People, give_emails, make_people, played_night
 from settle_helpers import money_group, transfers
 
-from gamenight.models import AppendOnlyError, Expense, ExpenseShare, Night, NightReport
+from gamenight import services
+from gamenight.models import (
+    AppendOnlyError,
+    Expense,
+    ExpenseShare,
+    Night,
+    NightReport,
+    PaymentDetails,
+)
 from gamenight.reports import build
+from gamenight.reports.mail import send_report
 from gamenight.reports.night import settle_up_data
 from gamenight.services import expenses
+from gamenight.services.group_export import export_group
+from gamenight.services.group_import import import_group, parse
 
 pytestmark = pytest.mark.django_db
 
@@ -265,8 +278,6 @@ def test_the_rows_are_append_only_in_the_database_too(people: People, running: N
 def test_a_cost_added_after_the_night_joins_its_report_apart_from_the_chips(
     people: People, running: Night, django_capture_on_commit_callbacks: Any
 ) -> None:
-    from gamenight import services
-
     with django_capture_on_commit_callbacks(execute=False):
         services.end_night(night_id=running.pk, by=people.owner)
     assert build.build_night(running.pk) == "built"
@@ -289,17 +300,23 @@ def test_a_cost_added_after_the_night_joins_its_report_apart_from_the_chips(
     assert 'id="costs"' in html
     assert 'id="money-nets"' in html
     assert "Pizza: <strong>€25.00</strong>" in html
+    # The mail lists the cost apart from the chips, in the report's language.
+
+    give_emails(people)
+    report = NightReport.objects.get(night=running)
+    report.language = "de"
+    report.save(update_fields=["language"])
+    mail.outbox.clear()
+    assert send_report(report) == 2
+    names = ", ".join(p.name for p in people.players[:3])
+    paid_by = running.seats.order_by("position")[0].player.name
+    assert f"  Pizza: 25,00\u00a0€, bezahlt von {paid_by} (geteilt unter " in mail.outbox[0].body
+    assert all(n in mail.outbox[0].body for n in names.split(", "))
 
 
 def test_costs_travel_with_the_group_file_and_payment_details_stay_behind(
     people: People, running: Night
 ) -> None:
-    import json
-
-    from gamenight.models import PaymentDetails
-    from gamenight.services.group_export import export_group
-    from gamenight.services.group_import import import_group, parse
-
     host = client_for(people.owner)
     _add(host, running)
     _add(host, running, key="room", what="Room", amount="9.99")
