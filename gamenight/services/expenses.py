@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from gamenight.models import (
     MAX_EXPENSE,
@@ -39,6 +39,7 @@ class ExpenseRefusedError(LedgerError):
 # The nights that can have shared costs: being played or over (a planned night has
 # nobody at its table yet, a cancelled one nobody ever).
 OPEN_FOR_COSTS = (NightStatus.RUNNING, NightStatus.CLOSED)
+NOT_YET = gettext_lazy("Shared costs are added once the night has started.")
 
 
 def split_equally(amount: int, sharers: Sequence[int]) -> dict[int, int]:

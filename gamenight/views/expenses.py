@@ -40,6 +40,10 @@ def night_costs(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
 @require_POST
 def night_cost_add(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse:
     night, membership = night_for_user(request, night_id, record=True)
+    if night.status not in expenses.OPEN_FOR_COSTS:
+        # No form on the page then: the message goes where the list is.
+        context = costs_context(night, membership, costs_error=expenses.NOT_YET)
+        return render_page(request, TEMPLATE, context, status=BAD_INPUT)
     currency = night.group.currency
     form = ExpenseForm(request.POST, players=seated_players(night), currency=currency)
     if not form.is_valid():
@@ -89,7 +93,7 @@ def night_cost_take_back(request: AuthenticatedHttpRequest, night_id: int) -> Ht
     form = TakeBackForm(request.POST)
 
     def refused(message: str) -> HttpResponse:
-        context = costs_context(night, membership, take_back_error=message)
+        context = costs_context(night, membership, costs_error=message)
         return render_page(request, TEMPLATE, context, status=BAD_INPUT)
 
     if not form.is_valid():

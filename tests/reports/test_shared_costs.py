@@ -5,6 +5,7 @@ by the host and co-hosts, bad input refused with a message and nothing written."
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import random
@@ -337,3 +338,18 @@ def test_costs_travel_with_the_group_file_and_payment_details_stay_behind(
     assert {s.player.group_id for s in shares} == {copy.pk}
     assert sum(s.amount for s in shares if s.expense.what == "Pizza") == 2500
     assert not PaymentDetails.objects.filter(player__group=copy).exists()
+
+
+def test_a_planned_night_takes_no_cost_and_says_why(people: People) -> None:
+    night = services.create_night(
+        group_id=people.group.pk, by=people.owner, date=datetime.date(2026, 12, 24)
+    )
+    response = client_for(people.owner, HTTP_ACCEPT_LANGUAGE="de").post(
+        reverse("night_cost_add", args=[night.pk]),
+        {"key": "k", "what": "Pizza", "amount": "5", "paid_by": people.players[0].pk},
+    )
+    assert response.status_code == 422
+    assert "Geteilte Kosten kommen dazu, sobald der Abend begonnen hat." in (
+        response.content.decode()
+    )
+    assert not Expense.objects.exists()
