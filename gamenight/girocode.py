@@ -24,6 +24,7 @@ the EPC QR code starts a euro SEPA transfer, nothing else.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -81,6 +82,10 @@ def qr_code(data: str) -> segno.QRCode:
     return segno.make(data, error="m", micro=False, boost_error=False, encoding="utf-8")
 
 
+# segno spends about 20 ms of a code's 22 choosing the best of the eight masks (the
+# one a camera reads most easily); the same transfer's code is drawn on every view
+# of the report and the owes page, so a process keeps the ones it drew.
+@functools.lru_cache(maxsize=512)
 def qr_svg(data: str) -> str:
     """The code as inline SVG for the page: a quiet zone of four modules around it, as
     the QR standard asks; no size of its own (the page's CSS sizes it by its viewBox)."""
