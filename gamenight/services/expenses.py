@@ -157,8 +157,15 @@ class StandingExpense:
 
 def standing_expenses(night_id: int) -> list[StandingExpense]:
     """The night's expenses that count, oldest first (two queries)."""
+    return standing_expenses_of([night_id])
+
+
+def standing_expenses_of(night_ids: Iterable[int]) -> list[StandingExpense]:
+    """The expenses that count of these nights (a season's), oldest first (two queries)."""
     rows = list(
-        Expense.objects.filter(night_id=night_id, reverses__isnull=True, reversed_by__isnull=True)
+        Expense.objects.filter(
+            night_id__in=list(night_ids), reverses__isnull=True, reversed_by__isnull=True
+        )
     )
     shares: dict[int, dict[int, int]] = {e.pk: {} for e in rows}
     for expense_id, player_id, amount in ExpenseShare.objects.filter(

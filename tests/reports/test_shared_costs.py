@@ -27,6 +27,7 @@ from gamenight.models import (
     Night,
     NightReport,
     PaymentDetails,
+    SeasonReport,
 )
 from gamenight.reports import build
 from gamenight.reports.mail import send_report
@@ -353,3 +354,35 @@ def test_a_planned_night_takes_no_cost_and_says_why(people: People) -> None:
         response.content.decode()
     )
     assert not Expense.objects.exists()
+
+
+def test_the_season_settle_up_takes_its_nights_costs_too(
+    people: People, django_capture_on_commit_callbacks: Any
+) -> None:
+    season = services.create_season(
+        group_id=people.group.pk,
+        by=people.owner,
+        name="Winter",
+        starts_on=datetime.date(2026, 9, 1),
+    )
+    with django_capture_on_commit_callbacks(execute=False):
+        night = played_night(people, games=3, seed=5, season=season)
+        expenses.add_expense(
+            night_id=night.pk,
+            by=people.owner,
+            what="Pizza",
+            amount=1000,
+            paid_by=people.players[0].pk,
+            shared_by=[p.pk for p in people.players],
+        )
+    assert build.build_season(season.pk) == "built"
+    data = SeasonReport.objects.get(season=season).data["settle_up"]
+    costs = {n["name"]: n["costs"] for n in data["nets"]}
+    assert costs == {"Anna": 750, "Ben": -250, "Carla": -250, "Dieter": -250}
+    totals = {n["name"]: n["total"] for n in data["nets"]}
+    left = dict(totals)
+    for t in data["transfers"]:
+        left[t["payer"]] += t["cents"]
+        left[t["payee"]] -= t["cents"]
+    assert set(left.values()) == {0}
+    assert len(data["transfers"]) == _fewest(tuple(sorted(v for v in totals.values() if v)))
