@@ -1,33 +1,41 @@
-"""A calendar file (RFC 5545) of one planned night: one VEVENT, nothing else.
+"""Calendar files (RFC 5545) of a group's nights, written with the ``icalendar`` package.
 
-No calendar library is installed and one event needs little, so this writes the
-text itself, following the RFC where calendar apps are strict: CRLF line ends,
-lines folded at 75 octets (never inside a UTF-8 character), text values escaped
-(backslash, semicolon, comma, newline), the start as the local time the host
-typed, and a UID that stays the
-same for the night, so that downloading it again updates the event instead of
-adding a second one. ``SEQUENCE`` counts the night's changes (RFC 5545 3.8.7.4:
-a calendar keeps the copy with the higher one), and a cancelled night is sent as
-``STATUS:CANCELLED`` under the same UID, so that the event is called off rather
-than left standing.
+One night's download is a calendar of one VEVENT; a player's subscription feed
+(webcal://, gamenight/views/player_links.py) holds every night of the group
+that a calendar should know. Either way each event has a UID that stays the
+night's, so that a second download or the next refresh of the feed updates the
+event instead of adding one; ``SEQUENCE`` counts the night's logged changes (RFC
+5545 3.8.7.4: a calendar keeps the copy with the higher one), and a cancelled
+night is sent as ``STATUS:CANCELLED`` under the same UID, so that it is called
+off rather than left standing.
+
+A start time is the time the host typed, in the group's time zone: ``DTSTART``
+carries its ``TZID`` and the calendar a ``VTIMEZONE`` for it (issue 28: a
+floating time was read as UTC by at least one calendar). A night without a
+start time is an all-day event. The package takes care of the rest of the RFC:
+CRLF line ends, lines folded at 75 octets, text values escaped.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo
 
 from django.utils import timezone
+from icalendar import Calendar, Event, vDuration
 
 # A night without an end time lasts this long in the calendar (a usual home game).
 DEFAULT_HOURS = 4
-MAX_OCTETS = 75
-CRLF = "\r\n"
+# How often a subscribed calendar should look again (Apple's and Outlook's own names).
+REFRESH = datetime.timedelta(hours=1)
+PRODID = "-//gamenight//poker night//EN"
 
 
 @dataclass(frozen=True)
 class CalendarNight:
-    """What the event says; the view fills it in the reader's language."""
+    """What the event says; the page fills it in the reader's language."""
 
     uid: str
     summary: str
@@ -40,68 +48,54 @@ class CalendarNight:
     cancelled: bool = False
 
 
-def escape_text(value: str) -> str:
-    """A TEXT value (RFC 5545 3.3.11): backslash first, so that no escape is escaped twice."""
-    value = value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-    return value.replace("\r\n", "\\n").replace("\r", "\\n").replace("\n", "\\n")
-
-
-def fold(line: str) -> str:
-    """A content line folded at 75 octets (RFC 5545 3.1): each further piece starts
-    with one space, which counts toward its 75; a UTF-8 character is never split."""
-    pieces: list[str] = []
-    current = ""
-    size = 0
-    for char in line:
-        width = len(char.encode("utf-8"))
-        limit = MAX_OCTETS if not pieces else MAX_OCTETS - 1
-        if size + width > limit:
-            pieces.append(current)
-            current, size = "", 0
-        current += char
-        size += width
-    pieces.append(current)
-    return (CRLF + " ").join(pieces)
-
-
-def _utc(moment: datetime.datetime) -> str:
-    return moment.astimezone(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-
-
-def _when(night: CalendarNight) -> list[str]:
+def _event(night: CalendarNight, zone: ZoneInfo, now: datetime.datetime) -> Event:
+    event = Event()
+    event.add("uid", night.uid)
+    event.add("dtstamp", now.astimezone(datetime.UTC))
+    event.add("sequence", night.sequence)
     if night.starts_at is None:
         # The day only: an all-day event (DTEND is exclusive, the next day).
-        end = night.day + datetime.timedelta(days=1)
-        return [f"DTSTART;VALUE=DATE:{night.day:%Y%m%d}", f"DTEND;VALUE=DATE:{end:%Y%m%d}"]
-    # Floating local time (RFC 5545 3.3.5, form 1): "19:30 at Anna's" is 19:30 for
-    # everyone at the table, whatever time zone the server was (or was not) set to.
-    start = datetime.datetime.combine(night.day, night.starts_at)
-    end = start + datetime.timedelta(hours=DEFAULT_HOURS)
-    return [f"DTSTART:{start:%Y%m%dT%H%M%S}", f"DTEND:{end:%Y%m%dT%H%M%S}"]
-
-
-def calendar(night: CalendarNight, *, now: datetime.datetime | None = None) -> str:
-    """The whole ``.ics`` text of the night, CRLF-terminated lines."""
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        "PRODID:-//gamenight//poker night//EN",
-        "CALSCALE:GREGORIAN",
-        "METHOD:PUBLISH",
-        "BEGIN:VEVENT",
-        f"UID:{night.uid}",
-        f"DTSTAMP:{_utc(now or timezone.now())}",
-        f"SEQUENCE:{night.sequence}",
-        *_when(night),
-        f"SUMMARY:{escape_text(night.summary)}",
-    ]
+        event.add("dtstart", night.day)
+        event.add("dtend", night.day + datetime.timedelta(days=1))
+    else:
+        start = datetime.datetime.combine(night.day, night.starts_at, tzinfo=zone)
+        event.add("dtstart", start)
+        event.add("dtend", start + datetime.timedelta(hours=DEFAULT_HOURS))
+    event.add("summary", night.summary)
     if night.cancelled:
-        lines.append("STATUS:CANCELLED")
+        event.add("status", "CANCELLED")
     if night.location:
-        lines.append(f"LOCATION:{escape_text(night.location)}")
+        event.add("location", night.location)
     if night.description:
-        lines.append(f"DESCRIPTION:{escape_text(night.description)}")
+        event.add("description", night.description)
     if night.url:
-        lines.append(f"URL:{night.url}")
-    lines += ["END:VEVENT", "END:VCALENDAR"]
-    return "".join(fold(line) + CRLF for line in lines)
+        event.add("url", night.url)
+    return event
+
+
+def calendar(
+    nights: Iterable[CalendarNight],
+    *,
+    time_zone: str,
+    name: str = "",
+    now: datetime.datetime | None = None,
+) -> bytes:
+    """The ``.ics`` of ``nights`` with start times in ``time_zone``; with ``name``, a
+    feed a calendar subscribes to (its name and how often to refresh it)."""
+    zone = ZoneInfo(time_zone)
+    moment = now or timezone.now()
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    if name:
+        cal.add("x-wr-calname", name)
+        cal.add("x-wr-timezone", time_zone)
+        cal.add("refresh-interval", vDuration(REFRESH), parameters={"VALUE": "DURATION"})
+        cal.add("x-published-ttl", vDuration(REFRESH))
+    for night in nights:
+        cal.add_component(_event(night, zone, moment))
+    # A VTIMEZONE for every TZID the events use (none for UTC, written with a Z).
+    cal.add_missing_timezones()
+    return bytes(cal.to_ical())

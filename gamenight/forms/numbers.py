@@ -25,3 +25,20 @@ class WholeNumberField(forms.IntegerField):
         if not _DIGITS.fullmatch(text):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return super().to_python(text)
+
+
+_AMOUNT = re.compile(r"[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+")
+
+
+class AmountField(forms.DecimalField):
+    """An amount of money in ASCII digits, with a point or (as German hands type it) a
+    comma before the decimals; ``DecimalField`` alone takes "١٢" (Arabic-Indic digits)
+    as 12. The currency's decimals are set by the form (gamenight/money.py)."""
+
+    def to_python(self, value: Any) -> Any:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not _AMOUNT.fullmatch(text):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(text.replace(",", "."))

@@ -2,6 +2,7 @@
 
 from gamenight.models.deals import Deal, DealMode, DealStatus
 from gamenight.models.digital import DigitalHand, HandAction, HandStatus, SeatLink, new_seat_token
+from gamenight.models.expenses import MAX_EXPENSE, Expense, ExpenseShare
 from gamenight.models.groups import Group, Invite, Membership, Role, new_invite_token
 from gamenight.models.imports import GroupImport, GroupImportChunk, ImportStatus
 from gamenight.models.ledger import (
@@ -23,6 +24,7 @@ from gamenight.models.nights import (
     Season,
     Seat,
 )
+from gamenight.models.payment import PaymentDetails
 from gamenight.models.player_links import Answer, PlayerLink, Rsvp
 from gamenight.models.players import Player, PlayerMerge
 from gamenight.models.reports import (
@@ -40,6 +42,7 @@ from gamenight.models.throttle import RateEvent
 
 __all__ = [
     "MAX_CHIPS",
+    "MAX_EXPENSE",
     "MAX_STARTING_STACK",
     "NIGHT_POTS",
     "Account",
@@ -51,6 +54,8 @@ __all__ = [
     "DealStatus",
     "DigitalHand",
     "Entry",
+    "Expense",
+    "ExpenseShare",
     "Group",
     "GroupImport",
     "GroupImportChunk",
@@ -65,6 +70,7 @@ __all__ = [
     "NightChange",
     "NightReport",
     "NightStatus",
+    "PaymentDetails",
     "Player",
     "PlayerLink",
     "PlayerMerge",

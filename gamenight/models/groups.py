@@ -22,6 +22,11 @@ def default_jack_games() -> list[str]:
     return [entry.name for entry in ENTRIES if entry.jack_target]
 
 
+def default_time_zone() -> str:
+    """A new group's time zone until its host picks one: the site's (settings.TIME_ZONE)."""
+    return str(settings.TIME_ZONE)
+
+
 def invite_expiry() -> datetime.datetime:
     """When a link made now stops working (settings.INVITE_DAYS, 7 by default)."""
     return timezone.now() + datetime.timedelta(days=settings.INVITE_DAYS)
@@ -35,10 +40,16 @@ class Group(models.Model):
     # moment it is refused, and the host makes a new one.
     invite_expires_at = models.DateTimeField(default=invite_expiry)
     created_at = models.DateTimeField(auto_now_add=True)
-    # What one chip is worth, in cents; when set, reports say who pays whom.
+    # What one chip is worth, in the smallest unit of the group's currency (cents
+    # for the euro, yen for the yen); when set, reports say who pays whom.
     chip_value_cents = models.PositiveIntegerField(
         _("value of one chip (cents)"), null=True, blank=True
     )
+    # The group's money (ISO 4217): every amount of the group (chip value, shared
+    # costs, transfers) is in it; gamenight/money.py writes it the reader's way.
+    currency = models.CharField(_("currency"), max_length=3, default="EUR")
+    # Where the group meets: a planned start time is a time there (the calendar's TZID).
+    time_zone = models.CharField(_("time zone"), max_length=64, default=default_time_zone)
     # Jack the Shifter's agreed list (a house rule of the group, ruling 16): the games
     # a jack may switch the rest of a hand to, by their catalogue names.
     jack_games = models.JSONField(_("games a jack may switch to"), default=default_jack_games)

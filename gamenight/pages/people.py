@@ -7,12 +7,16 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
+from gamenight.forms.payment import PaymentForm
 from gamenight.forms.people import HideForm, LoginForm, MergePickForm, RenameForm
 from gamenight.games import game_title
 from gamenight.models import Membership, Player, Role
+from gamenight.pages.payment_panel import payment_context
 from gamenight.services import player_links
 from gamenight.services import standings as computed
+from gamenight.services.payment import may_change
 from gamenight.services.player_logins import login_choices, member_label
 
 
@@ -65,10 +69,14 @@ def player_page(
     rename_form: RenameForm | None = None,
     error: str = "",
     status: int = 200,
+    payment_form: PaymentForm | None = None,
 ) -> HttpResponse:
     """The player's page; with a refused rename or hide, its message (gamenight/views/people.py)."""
     group = membership.group
-    player = player_links.with_live_link(Player.objects.filter(group=group, pk=player_id)).first()
+    # How the player likes to be paid comes along (one query for the page's card).
+    player = player_links.with_live_link(
+        Player.objects.select_related("payment").filter(group=group, pk=player_id)
+    ).first()
     if player is None:
         raise Http404("no such player")
     if player.merged_into_id is not None:
@@ -90,5 +98,14 @@ def player_page(
         "player_link": player_links.annotated_link(player) if membership.may_record else None,
         # Links made for entries merged into this player open this page too.
         "merged_links": player_links.merged_links(player) if membership.may_record else [],
+        # How the player likes to be paid: every member sees it (issue 28).
+        **payment_context(
+            player,
+            may_change=may_change(membership, request.user, player),
+            url=reverse("player_payment", args=[group.pk, player.pk]),
+            own=player.user_id is not None and player.user_id == request.user.pk,
+            form=payment_form,
+        ),
+        "payment_saved": request.GET.get("saved") == "payment",
     }
     return render(request, "standings/player.html", context, status=status)

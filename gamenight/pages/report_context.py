@@ -9,7 +9,6 @@ import each other (tests/web/test_web_layout.py).
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -30,9 +29,10 @@ from gamenight.models import (
     Role,
     SeasonReport,
 )
-from gamenight.money import money
+from gamenight.money import as_decimal, money
 from gamenight.pages.settling import night_rows
 from gamenight.reports import build, worker_seen
+from gamenight.reports.costs import cost_rows
 from gamenight.reports.labels import guts_label
 from gamenight.reports.names import current_names
 from gamenight.services import settling
@@ -41,11 +41,14 @@ from gamenight.services.ledger_check import describe
 POLL_SECONDS = 2
 
 
-def report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]:
+def report_context(report: NightReport | SeasonReport | None, currency: str) -> dict[str, Any]:
+    """A built report's figures for the page; money in ``currency``, the group's."""
     # Names as the players are called now (a rename or a merge since the build).
     data = current_names(report.data) if report is not None and report.built_generation else {}
     settle = data.get("settle_up") if data else None
-    transfers = [{**t, "money": money(t["cents"])} for t in (settle or {}).get("transfers", [])]
+    transfers = [
+        {**t, "money": money(t["cents"], currency)} for t in (settle or {}).get("transfers", [])
+    ]
     return {
         "report": report,
         "build_attempts_max": build.MAX_ATTEMPTS,
@@ -53,7 +56,11 @@ def report_context(report: NightReport | SeasonReport | None) -> dict[str, Any]:
         "mail_form": MailAgainForm(),
         "data": data,
         "transfers": transfers,
-        "chip_value": money(settle["chip_value_cents"]) if settle else "",
+        "chip_value": money(settle["chip_value_cents"], currency)
+        if settle and settle.get("chip_value_cents")
+        else "",
+        # Shared costs, apart from the chips (gamenight/services/expenses.py).
+        **cost_rows(data, currency),
         "poll_seconds": POLL_SECONDS,
         # Only while the page waits: a report that is built needs no worker.
         "worker_silent": report is not None and report.in_progress and worker_seen.silent(),
@@ -85,7 +92,10 @@ def chip_form(group: Group, membership: Membership) -> ChipValueForm | None:
     if membership.role != Role.HOST:
         return None
     cents = group.chip_value_cents
-    return ChipValueForm(initial={"chip_value": Decimal(cents) / 100 if cents else None})
+    return ChipValueForm(
+        initial={"chip_value": as_decimal(cents, group.currency) if cents else None},
+        currency=group.currency,
+    )
 
 
 def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]:
@@ -110,11 +120,18 @@ def _ledger_problem(report: NightReport | SeasonReport | None) -> dict[str, Any]
 
 def night_context(night: Night, membership: Membership, user: User, **extra: Any) -> dict[str, Any]:
     report = NightReport.objects.filter(night=night).first()
-    built = report_context(report)
+    built = report_context(report, night.group.currency)
     if built["data"].get("settle_up"):
         # The transfers with their paid marks and the buttons (gamenight/pages/settling.py).
         settlement, people = settling.night_settlement(night, built["data"]["settle_up"])
-        built |= night_rows(settlement, people, membership, user)
+        built |= night_rows(
+            settlement,
+            people,
+            membership,
+            user,
+            currency=night.group.currency,
+            group_id=night.group_id,
+        )
     return {
         "night": night,
         "group": night.group,
@@ -123,6 +140,10 @@ def night_context(night: Night, membership: Membership, user: User, **extra: Any
         "rebuild_form": RebuildForm(),
         "chip_form": chip_form(night.group, membership),
         "refresh_url": reverse("night_report", args=[night.pk]),
+        # Shared costs are added and taken back on their own page (host and co-hosts).
+        "costs_url": reverse("night_costs", args=[night.pk])
+        if membership.may_record and night.status == NightStatus.CLOSED
+        else "",
         # The night's finished digital hands, each with its replay (one query).
         "replays": [
             {"hand": hand_id, "number": number, "game": game_title(game)}

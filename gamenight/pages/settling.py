@@ -1,6 +1,7 @@
 """What the settle-up parts of the pages show: each transfer with its money in the
-reader's way, whether it is paid (by whom, when), and the "paid" button for those
-who may press it; the owes page's people with their totals."""
+reader's way and the group's currency, whether it is paid (by whom, when), the
+"paid" button for those who may press it, and while it is open the payee's ways
+to be paid (gamenight/pages/pay.py); the owes page's people with their totals."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext
 
 from gamenight.forms.groups import new_key
-from gamenight.models import Membership, TransferMark
+from gamenight.models import Membership, PaymentDetails, TransferMark
 from gamenight.money import money
+from gamenight.pages.pay import pay_ways
 from gamenight.services import settling
+from gamenight.services.payment import details_of
 from gamenight.services.settling import NightSettlement, People, TransferState
 
 
@@ -26,8 +29,17 @@ def marked_by(mark: TransferMark, people: People) -> str:
 
 
 def transfer_row(
-    t: TransferState, people: People, membership: Membership, user: User, key: str
+    t: TransferState,
+    people: People,
+    membership: Membership | None,
+    user: User | None,
+    key: str,
+    *,
+    currency: str,
+    payment: dict[int, PaymentDetails],
 ) -> dict[str, Any]:
+    """One transfer as the pages show it; ``membership`` and ``user`` None for a
+    personal link, which sees it and may mark nothing."""
     mark = t.mark
     return {
         "night_id": t.key.night_id,
@@ -37,38 +49,62 @@ def transfer_row(
         "payer_id": t.key.payer_id,
         "payee_id": t.key.payee_id,
         "cents": t.key.cents,
-        "money": money(t.key.cents),
+        "money": money(t.key.cents, currency),
         "paid": t.paid,
         "marked_by": marked_by(mark, people) if mark else "",
         "marked_at": mark.marked_at if mark else None,
-        "may_mark": settling.may_mark(membership, user, t.key.payer_id, people),
+        "may_mark": membership is not None
+        and user is not None
+        and settling.may_mark(membership, user, t.key.payer_id, people),
         # One key per button and state: a double tap of it writes once; the next
         # state's button (after a reload) is a new request.
         "form_key": f"{key}-{t.key.payer_id}-{t.key.payee_id}-{t.key.cents}-{int(t.paid)}",
-        "mine": people.login(t.key.payer_id) == user.pk,
-        "to_me": people.login(t.key.payee_id) == user.pk,
+        "mine": user is not None and people.login(t.key.payer_id) == user.pk,
+        "to_me": user is not None and people.login(t.key.payee_id) == user.pk,
+        # The payee's ways to be paid, while the transfer is open (a merged player's
+        # are the kept person's).
+        "pay": None
+        if t.paid
+        else pay_ways(
+            payment.get(people.person(t.key.payee_id)),
+            cents=t.key.cents,
+            currency=currency,
+            day=t.day,
+            payer=t.payer,
+            payee=t.payee,
+        ),
     }
 
 
-def stale_row(mark: TransferMark, people: People) -> dict[str, Any]:
+def stale_row(mark: TransferMark, people: People, currency: str) -> dict[str, Any]:
     return {
         "payer": people.name(mark.payer_id),
         "payee": people.name(mark.payee_id),
-        "money": money(mark.cents),
+        "money": money(mark.cents, currency),
         "marked_by": marked_by(mark, people),
         "marked_at": mark.marked_at,
     }
 
 
 def night_rows(
-    settlement: NightSettlement, people: People, membership: Membership, user: User
+    settlement: NightSettlement,
+    people: People,
+    membership: Membership | None,
+    user: User | None,
+    *,
+    currency: str,
+    group_id: int,
 ) -> dict[str, Any]:
     """The report page's settle-up: its transfers with their marks and stale marks."""
     key = new_key()
-    rows = [transfer_row(t, people, membership, user, key) for t in settlement.transfers]
+    payment = details_of(group_id)
+    rows = [
+        transfer_row(t, people, membership, user, key, currency=currency, payment=payment)
+        for t in settlement.transfers
+    ]
     return {
         "settle_rows": rows,
-        "settle_stale": [stale_row(m, people) for m in settlement.stale],
+        "settle_stale": [stale_row(m, people, currency) for m in settlement.stale],
         "settle_open": sum(1 for r in rows if not r["paid"]),
     }
 
@@ -80,22 +116,25 @@ class PersonOwes:
     me: bool
     owes: list[dict[str, Any]] = field(default_factory=list)
     gets: list[dict[str, Any]] = field(default_factory=list)
+    currency: str = "EUR"
     owes_cents: int = 0
     gets_cents: int = 0
 
     @property
     def owes_money(self) -> str:
-        return money(self.owes_cents)
+        return money(self.owes_cents, self.currency)
 
     @property
     def gets_money(self) -> str:
-        return money(self.gets_cents)
+        return money(self.gets_cents, self.currency)
 
 
 def owes_context(user: User, membership: Membership, **extra: Any) -> dict[str, Any]:
     """Every open transfer of the group's closed nights, by person (payer and payee
     each see it), with totals; the settled ones as one list, newest first."""
     settlements, people = settling.group_settlements(membership.group_id)
+    currency = membership.group.currency
+    payment = details_of(membership.group_id)
     key = new_key()
     persons: dict[int, PersonOwes] = {}
     settled: list[dict[str, Any]] = []
@@ -106,13 +145,16 @@ def owes_context(user: User, membership: Membership, **extra: Any) -> dict[str, 
         pk = people.person(player_id)
         if pk not in persons:
             persons[pk] = PersonOwes(
-                player_id=pk, name=people.name(pk), me=people.login(pk) == user.pk
+                player_id=pk,
+                name=people.name(pk),
+                me=people.login(pk) == user.pk,
+                currency=currency,
             )
         return persons[pk]
 
     for s in settlements:
         for t in s.transfers:
-            row = transfer_row(t, people, membership, user, key)
+            row = transfer_row(t, people, membership, user, key, currency=currency, payment=payment)
             if t.paid:
                 settled.append(row)
                 continue
@@ -121,7 +163,7 @@ def owes_context(user: User, membership: Membership, **extra: Any) -> dict[str, 
             payer.owes_cents += t.key.cents
             payee.gets.append(row)
             payee.gets_cents += t.key.cents
-        stale += [{**stale_row(m, people), "day": s.day} for m in s.stale]
+        stale += [{**stale_row(m, people, currency), "day": s.day} for m in s.stale]
     ordered = sorted(persons.values(), key=lambda p: (not p.me, p.name.casefold()))
     settled.sort(key=lambda r: r["marked_at"], reverse=True)
     return {
@@ -132,10 +174,10 @@ def owes_context(user: User, membership: Membership, **extra: Any) -> dict[str, 
         "stale": stale,
         "open_count": sum(len(p.owes) for p in ordered),
         "nights_count": len(settlements),
-        "chip_value": money(membership.group.chip_value_cents)
+        "chip_value": money(membership.group.chip_value_cents, currency)
         if membership.group.chip_value_cents
         else "",
-        "no_money": gettext("No chip value is set, so the reports say nothing about money.")
+        "no_money": gettext("No chip value is set: the reports settle the shared costs only.")
         if not membership.group.chip_value_cents
         else "",
         **extra,

@@ -18,6 +18,7 @@ from django.utils import translation
 from gamenight.models import NightReport, Player, SeasonReport
 from gamenight.money import money
 from gamenight.reports.build import built_in
+from gamenight.reports.costs import cost_rows
 from gamenight.services.settling import open_debts_before
 
 
@@ -25,8 +26,10 @@ def _context(report: NightReport | SeasonReport) -> dict[str, Any]:
     """The report's data with its dates as dates for the template to write in the
     language's own way, and its money already written so (called in that language)."""
     data = report.data
+    group = report.night.group if isinstance(report, NightReport) else report.season.group
+    currency = group.currency
     transfers = [
-        {**t, "money": money(t["cents"])}
+        {**t, "money": money(t["cents"], currency)}
         for t in (data.get("settle_up") or {}).get("transfers", [])
     ]
     night = data.get("night") or {}
@@ -35,12 +38,15 @@ def _context(report: NightReport | SeasonReport) -> dict[str, Any]:
         # What earlier nights left open, as a reminder (issue 17), one line a pair of
         # people (merged players as the kept one); nothing once all is paid.
         still_open = [
-            {"payer": d.payer, "payee": d.payee, "money": money(d.cents), "day": d.since}
+            {"payer": d.payer, "payee": d.payee, "money": money(d.cents, currency), "day": d.since}
             for d in open_debts_before(report.night)
         ]
     return {
         "data": data,
         "report": report,
+        # The shared costs, apart from the chips; how each payee likes to be paid is
+        # not mailed (personal: on the report page, for the group's members only).
+        **cost_rows(data, currency),
         "night_date": _day(night.get("date")),
         "transfers": transfers,
         "still_open": still_open,

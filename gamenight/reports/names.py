@@ -89,4 +89,17 @@ def current_names(data: Mapping[str, Any]) -> dict[str, Any]:
                 for t in settle["transfers"]
             ],
         }
+        if isinstance(settle.get("nets"), list):
+            out["settle_up"]["nets"] = [row(r) for r in settle["nets"]]
+    if isinstance(data.get("expenses"), list):
+        out["expenses"] = [
+            {
+                **e,
+                "paid_by": name(e.get("paid_by")),
+                "shares": [row(r) for r in e.get("shares") or []],
+            }
+            if isinstance(e, dict)
+            else e
+            for e in data["expenses"]
+        ]
     return out

@@ -38,6 +38,7 @@ from gamenight.models.deals import starts_a_game
 from gamenight.reports import BadReportDataError
 from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
+from gamenight.services.expenses import cost_nets, standing_expenses
 
 GAME_KINDS = frozenset(
     {
@@ -311,6 +312,9 @@ def night_figures(
             players[dealer].dealt += 1
 
     ordered = sorted(players.values(), key=lambda f: (-f.result, f.position))
+    expenses = standing_expenses(night.pk)
+    if any(p not in players for e in expenses for p in (e.paid_by, *e.shares)):
+        raise BadReportDataError(gettext("a shared cost names a player without a seat"))
     results = [
         {
             "player_id": f.player_id,
@@ -358,10 +362,29 @@ def night_figures(
             if p in players
         ],
         "guts_history": guts_history,
+        # Shared costs are money, kept apart from the chips (gamenight/services/expenses.py);
+        # the settle-up merges the two.
+        "expenses": [
+            {
+                "id": e.id,
+                "what": e.what,
+                "amount": e.amount,
+                "paid_by": players[e.paid_by].name,
+                "paid_by_id": e.paid_by,
+                "shares": [
+                    {"name": players[p].name, "player_id": p, "amount": part}
+                    for p, part in e.shares.items()
+                ],
+            }
+            for e in expenses
+        ],
         "settle_up": settle_up_data(
             {f.name: f.result for f in ordered},
             chip_value_cents,
             ids={f.name: f.player_id for f in ordered},
+            costs={players[p].name: net for p, net in cost_nets(expenses).items()}
+            if expenses
+            else None,
         ),
     }
     return NightFigures(
@@ -373,23 +396,34 @@ def night_figures(
 
 
 def settle_up_data(
-    results: dict[str, int], chip_value_cents: int | None, *, ids: dict[str, int] | None = None
+    results: dict[str, int],
+    chip_value_cents: int | None,
+    *,
+    ids: dict[str, int] | None = None,
+    costs: dict[str, int] | None = None,
 ) -> dict[str, Any] | None:
-    """Who pays whom (fewest transfers) when the group has set what a chip is worth.
+    """Who pays whom, with the fewest transfers, when the group has set what a chip is
+    worth or the night has shared costs; amounts in the currency's smallest unit.
 
+    ``results`` are chips by name, converted at the chip value; ``costs`` what the
+    shared costs leave each player (paid minus shares, gamenight/services/expenses.py).
+    One settle-up takes both, so a player who lost chips but paid the pizza makes
+    one transfer, not two; ``nets`` keeps the two parts apart for the page.
     With ``ids`` (a night's players by name) each transfer also names its players by
     id: a paid mark is kept by id (gamenight/services/settling.py), a name may change.
     """
-    if not chip_value_cents:
+    if not chip_value_cents and costs is None:
         return None
-    cents = {name: chips * chip_value_cents for name, chips in results.items()}
+    chips = {name: n * (chip_value_cents or 0) for name, n in results.items()}
+    spent = costs or {}
+    nets = {name: chips.get(name, 0) + spent.get(name, 0) for name in {**chips, **spent}}
     try:
-        transfers = settle_up(cents)
+        transfers = settle_up(nets)
     except UnbalancedNetsError:
         raise BadReportDataError(
             gettext("the results do not add up to zero, so nobody can settle up")
         ) from None
-    return {
+    data: dict[str, Any] = {
         "chip_value_cents": chip_value_cents,
         "transfers": [
             {
@@ -401,6 +435,18 @@ def settle_up_data(
             for t in transfers
         ],
     }
+    if costs is not None:
+        data["nets"] = [
+            {
+                "name": name,
+                **({"player_id": ids[name]} if ids else {}),
+                "chips": chips.get(name, 0),
+                "costs": spent.get(name, 0),
+                "total": nets[name],
+            }
+            for name in nets
+        ]
+    return data
 
 
 def _row_kind(row: LedgerRow) -> str:

@@ -10,9 +10,10 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from gamenight.dates import short_day
-from gamenight.models import DealStatus, Night, NightStatus, Season
+from gamenight.models import DealStatus, Night, NightStatus, Player, Season
 from gamenight.reports import BadReportDataError
 from gamenight.reports.night import LedgerRow, ledger_rows, settle_up_data
+from gamenight.services.expenses import cost_nets, standing_expenses_of
 from gamenight.services.scoring import ScoringRule
 from gamenight.services.standings import season_standings
 
@@ -83,7 +84,11 @@ def season_figures(season: Season, *, chip_value_cents: int | None) -> SeasonFig
         "nights": nights,
         "games": sum(n["games"] for n in nights),
         "entries": len(rows),
-        "settle_up": settle_up_data({r.name: r.net for r in standings.rows}, chip_value_cents),
+        "settle_up": settle_up_data(
+            {r.name: r.net for r in standings.rows},
+            chip_value_cents,
+            costs=_season_costs(night_ids, {r.player_id: r.name for r in standings.rows}),
+        ),
     }
     return SeasonFigures(
         data=data,
@@ -92,3 +97,20 @@ def season_figures(season: Season, *, chip_value_cents: int | None) -> SeasonFig
         chart_labels=[short_day(n.date) for n in standings.nights],
         running={r.name: r.running for r in standings.rows},
     )
+
+
+def _season_costs(night_ids: list[int], names: dict[int, str]) -> dict[str, int] | None:
+    """The season's shared costs by the standings' names (a merged player's as the kept
+    person's), or None when its nights had none; the settle-up takes them with the chips."""
+    expenses = standing_expenses_of(night_ids)
+    if not expenses:
+        return None
+    nets = cost_nets(expenses)
+    persons = dict(Player.objects.filter(pk__in=nets).values_list("pk", "merged_into_id"))
+    costs: dict[str, int] = {}
+    for player_id, net in nets.items():
+        name = names.get(persons.get(player_id) or player_id)
+        if name is None:
+            raise BadReportDataError(gettext("a shared cost names a player without a seat"))
+        costs[name] = costs.get(name, 0) + net
+    return costs

@@ -14,7 +14,8 @@ changes its meaning or a model its name, so that an old importer refuses the
 file instead of misreading it.
 
 Left out on purpose: people's logins and roles (users, memberships, invites),
-secrets (invite tokens, seat and table links), what is built from the ledger
+secrets (invite tokens, seat and table links), how players like to be paid
+(their IBANs and payment links), what is built from the ledger
 (reports) and bookkeeping of requests (request keys, throttles).
 
 No card that was face down and never shown travels (version 2): a digital hand's
@@ -79,6 +80,9 @@ EXPORTED: tuple[Exported, ...] = (
     Exported("gamenight.TransferMark", "night__group_id"),
     # Issue 23: each night's log of changes to its plan and house rules.
     Exported("gamenight.NightChange", "night__group_id"),
+    # Issue 28: the nights' shared costs and their shares (append-only, like the ledger).
+    Exported("gamenight.Expense", "night__group_id"),
+    Exported("gamenight.ExpenseShare", "expense__night__group_id"),
 )
 
 EXCLUDED: frozenset[str] = frozenset(
@@ -96,6 +100,7 @@ EXCLUDED: frozenset[str] = frozenset(
         "gamenight.PlayerLink",  # a player's personal link (a secret)
         "gamenight.GroupImport",  # an upload's bookkeeping
         "gamenight.GroupImportChunk",  # the uploaded file itself, until the worker takes it
+        "gamenight.PaymentDetails",  # how a player likes to be paid (personal: IBAN & co.)
     }
 )
 
@@ -133,6 +138,7 @@ DEFERRED_FKS: dict[str, frozenset[str]] = {
 SELF_FKS: dict[str, str] = {
     "gamenight.Player": "merged_into_id",  # a merged player points at the kept one
     "gamenight.TransferMark": "reverses_id",  # a mark taken back points at the mark
+    "gamenight.Expense": "reverses_id",  # a cost taken back points at the cost
 }
 
 # Ids kept inside JSON fields (not foreign keys, so Django cannot see them): the

@@ -30,6 +30,7 @@ from gamenight.models import (
     Account,
     AccountKind,
     Entry,
+    Expense,
     Night,
     NightReport,
     NightStatus,
@@ -42,6 +43,9 @@ GUARD_MIGRATIONS = (
     "0002_ledger_triggers",
     "0008_ledger_guards",
     "0022_ledger_guards_worker_heartbeat",
+    # Issue 28: shared costs are append-only too (they are money, not chips, and
+    # stay out of the ledger's balances; their rows are checked below).
+    "0027_money",
 )
 _TRIGGER_NAME = re.compile(r"CREATE (?:CONSTRAINT )?TRIGGER (\w+)")
 
@@ -71,6 +75,7 @@ def find_violations(*, group_id: int | None = None) -> list[Violation]:
         *_recorded_after_close(group_id),
         *_bad_balances(group_id),
         *_closed_without_closing_time(group_id),
+        *_bad_expenses(group_id),
     ]
 
 
@@ -190,6 +195,33 @@ def _closed_without_closing_time(group_id: int | None) -> list[Violation]:
     return [Violation("no_closing_time", {"night_id": pk, "night": str(d)}) for pk, d in rows]
 
 
+def _bad_expenses(group_id: int | None) -> list[Violation]:
+    """Shared costs whose shares do not add up to them, and takings back that are not
+    their cost's twin (another night, amount or payer): money created or lost."""
+    in_group = _in_group(group_id, "night__group_id")
+    uneven = (
+        Expense.objects.filter(in_group, reverses__isnull=True)
+        .annotate(shared=Coalesce(Sum("shares__amount"), 0))
+        .exclude(shared=F("amount"))
+        .order_by("pk")
+    )
+    twins = Expense.objects.filter(in_group, reverses__isnull=False).exclude(
+        night_id=F("reverses__night_id"),
+        amount=F("reverses__amount"),
+        paid_by_id=F("reverses__paid_by_id"),
+    )
+    return [
+        *(
+            Violation(
+                "expense_shares",
+                {"expense": e.pk, "what": e.what, "amount": e.amount, "shares": e.shared},
+            )
+            for e in uneven
+        ),
+        *(Violation("expense_reversal", {"expense": e.pk}) for e in twins.order_by("pk")),
+    ]
+
+
 def _transaction(pk: int) -> dict[str, Any]:
     row = Transaction.objects.filter(pk=pk).values("night_id", "night__date").first()
     if row is None:
@@ -255,6 +287,16 @@ def _describe(code: str, p: dict[str, Any]) -> str:
             )
             return text % p
         return gettext("%(account)s is below zero: %(balance)s chips") % p
+    if code == "expense_shares":
+        return (
+            gettext(
+                "the shares of the shared cost #%(expense)s (%(what)s) add up to %(shares)s, "
+                "not %(amount)s"
+            )
+            % p
+        )
+    if code == "expense_reversal":
+        return gettext("the taking back #%(expense)s does not match the cost it takes back") % p
     if code == "no_closing_time":
         return gettext("the night of %(night)s is closed but has no closing time") % p
     if code in ("unbalanced", "one_leg", "other_group", "after_close"):

@@ -11,26 +11,30 @@ reader's language. The host makes and revokes the link on the player's page.
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any, Concatenate, ParamSpec
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from gamenight.forms.next_night import AnswerForm
+from gamenight.forms.payment import PaymentForm
 from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import AccountKind, Answer, Night, NightReport, PlayerLink, Season
-from gamenight.pages.calendar import calendar_response
+from gamenight.pages.calendar import calendar_response, feed_response
 from gamenight.pages.next_night_panel import next_night_context
-from gamenight.services import LedgerError, player_links
+from gamenight.pages.payment_panel import payment_context
+from gamenight.pages.report_context import report_context
+from gamenight.pages.settling import night_rows
+from gamenight.services import LedgerError, player_links, settling
 from gamenight.services import next_night as planned
 from gamenight.services import standings as computed
+from gamenight.services.payment import PaymentDetailsError, save_details
 from gamenight.services.people import of_person
 from gamenight.services.scoring import ScoringRule
 
@@ -88,9 +92,51 @@ def _page(
         "nights": nights,
         "summary": summary,
         "total": sum(n.net for n in nights),
+        # The player sets how they like to be paid here too (issue 28).
+        **payment_context(
+            player,
+            may_change=True,
+            url=reverse("player_link_payment", args=[link.token]),
+            own=True,
+            form=extra.pop("payment_form", None),
+        ),
+        "payment_saved": request.GET.get("saved") == "payment",
+        "feed_url": _feed_url(request, link),
         **extra,
     }
     return render(request, "links/player.html", context, status=status)
+
+
+@sensitive_post_parameters("iban", "holder", "paypal_me", "link")
+@require_POST
+@by_link
+def player_link_payment(request: HttpRequest, link: PlayerLink) -> HttpResponse:
+    """The link's player sets how they like to be paid (the same values again change nothing)."""
+    form = PaymentForm(request.POST)
+    if form.is_valid():
+        try:
+            save_details(player=link.player, **form.cleaned_data)
+        except PaymentDetailsError as error:
+            form.add_error(None, str(error))
+        else:
+            url = reverse("player_link_page", args=[link.token])
+            return redirect(f"{url}?saved=payment#payment")
+    return _page(request, link, status=422, payment_form=form)
+
+
+def _feed_url(request: HttpRequest, link: PlayerLink) -> str:
+    """The subscription address of the player's calendar, as calendar apps take it."""
+    url = request.build_absolute_uri(reverse("player_link_feed", args=[link.token]))
+    return "webcal://" + url.split("://", 1)[1]
+
+
+@require_GET
+@by_link
+def player_link_feed(request: HttpRequest, link: PlayerLink) -> HttpResponse:
+    """The group's planned and cancelled nights as one calendar a phone subscribes to
+    (webcal://): it follows every re-plan and cancellation by itself."""
+    url = request.build_absolute_uri(reverse("player_link_page", args=[link.token]))
+    return feed_response(link.player.group, url=url)
 
 
 @require_POST
@@ -155,13 +201,26 @@ def player_link_report(request: HttpRequest, link: PlayerLink, night_id: int) ->
     if night is None:
         raise Http404("no such night")
     report = NightReport.objects.filter(night=night).first()
-    data = report.data if report is not None and report.built_generation else {}
-    settle = data.get("settle_up") or {}
-    transfers = [
-        {**t, "money": number_format(Decimal(t["cents"]) / 100, 2)}
-        for t in settle.get("transfers", [])
-    ]
-    context = {**_base(link), "night": night, "data": data, "transfers": transfers}
+    group = link.player.group
+    built = report_context(report, group.currency)
+    if built["data"].get("settle_up"):
+        # The transfers in the group's currency with their paid marks and the payees'
+        # ways to be paid; the link marks nothing (gamenight/pages/settling.py).
+        settlement, people = settling.night_settlement(night, built["data"]["settle_up"])
+        built |= night_rows(
+            settlement, people, None, None, currency=group.currency, group_id=group.pk
+        )
+    context = {
+        **_base(link),
+        "night": night,
+        "data": built["data"],
+        "transfers": built["transfers"],
+        "chip_value": built["chip_value"],
+        "expenses": built["expenses"],
+        "money_nets": built["money_nets"],
+        "settle_rows": built.get("settle_rows", []),
+        "settle_open": built.get("settle_open", 0),
+    }
     return render(request, "links/report.html", context)
 
 

@@ -34,6 +34,7 @@ from gamenight.models import (
     Season,
     SeasonReport,
 )
+from gamenight.money import to_minor
 from gamenight.pages.access import group_for_user, night_for_user, season_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.render import BAD_INPUT, render_page
@@ -157,7 +158,7 @@ def _season_refused(
 def _season_context(season: Season, membership: Membership, **extra: Any) -> dict[str, Any]:
     report = SeasonReport.objects.filter(season=season).first()
     # The nights' dates come as dates from _report_context ("season_nights").
-    built = report_context(report)
+    built = report_context(report, season.group.currency)
     return {
         "season": season,
         "group": season.group,
@@ -260,7 +261,8 @@ def chip_value(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
     membership = group_for_user(request, group_id)
     if membership.role != Role.HOST:
         raise PermissionDenied("only the host sets the chip value")
-    form = ChipValueForm(request.POST)
+    currency = membership.group.currency
+    form = ChipValueForm(request.POST, currency=currency)
     back = request.POST.get("next", "")
     if not back.startswith("/") or back.startswith("//"):
         back = reverse("group_detail", args=[group_id])
@@ -268,7 +270,7 @@ def chip_value(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
         context = {"group": membership.group, "chip_form": form, "next": back}
         return render_page(request, "reports/chip_value.html", context, status=BAD_INPUT)
     value = form.cleaned_data["chip_value"]
-    cents = int(value * 100) if value is not None else None
+    cents = to_minor(value, currency) if value is not None else None
 
     def write() -> Result:
         group = membership.group

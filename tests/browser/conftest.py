@@ -104,11 +104,15 @@ def chromium() -> Iterator[Any]:
 # which fires no row trigger). So the two DELETE triggers are dropped just
 # before that flush and created again just after it, for the tests that follow.
 _LEDGER_TRIGGERS = importlib.import_module("gamenight.migrations.0002_ledger_triggers")
+# The shared costs' rows (issue 28) are append-only the same way.
+_COST_TRIGGERS = importlib.import_module("gamenight.migrations.0027_money")
 _NO_DELETE = {
-    f"{table}_no_delete": next(
-        sql for sql in _LEDGER_TRIGGERS.SQLITE if f"{table}_no_delete " in sql
+    f"{table}_no_delete": next(sql for sql in module.SQLITE if f"{table}_no_delete " in sql)
+    for module, tables in (
+        (_LEDGER_TRIGGERS, _LEDGER_TRIGGERS.APPEND_ONLY),
+        (_COST_TRIGGERS, _COST_TRIGGERS.TABLES),
     )
-    for table in _LEDGER_TRIGGERS.APPEND_ONLY
+    for table in tables
 }
 
 

@@ -74,5 +74,5 @@ def euros(cents: int) -> str:
 
 
 def euros_de(cents: int) -> str:
-    """The German way ("1,20 €")."""
-    return f"{cents // 100},{cents % 100:02d} €"
+    """The German way ("1,20 €", a no-break space before the sign, as CLDR has it)."""
+    return f"{cents // 100},{cents % 100:02d}\u00a0€"

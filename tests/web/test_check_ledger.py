@@ -19,7 +19,8 @@ from django.db import connection, transaction
 from ledger_helpers import Table, make_table
 
 from gamenight import services
-from gamenight.models import Account, AccountKind, Entry, Transaction, TransactionKind
+from gamenight.models import Account, AccountKind, Entry, Expense, Transaction, TransactionKind
+from gamenight.services import expenses
 from gamenight.services.ledger_check import find_violations
 
 
@@ -146,6 +147,41 @@ def another_groups_account(table: Table) -> None:
             )
 
 
+def pizza(table: Table) -> Expense:
+    """A shared cost of the night (issue 28): 9.00 for Anna, Ben and Carla."""
+    return expenses.add_expense(
+        night_id=table.night.pk,
+        by=table.owner,
+        what="Pizza",
+        amount=900,
+        paid_by=table.players[0].pk,
+        shared_by=table.ids,
+    )
+
+
+def shares_changed(table: Table) -> None:
+    cost = pizza(table)
+    with guards_off():
+        sql("UPDATE gamenight_expenseshare SET amount = 1 WHERE expense_id = %s", [cost.pk])
+
+
+def taking_back_of_another_amount(table: Table) -> None:
+    cost = pizza(table)
+    back = expenses.take_back(night_id=table.night.pk, by=table.owner, expense_id=cost.pk)
+    with guards_off():
+        sql("UPDATE gamenight_expense SET amount = 5 WHERE id = %s", [back.pk])
+
+
+def cost_trigger_dropped(table: Table) -> None:
+    on = "" if connection.vendor == "sqlite" else " ON gamenight_expense"
+    name = (
+        "gamenight_expense_no_delete"
+        if connection.vendor == "sqlite"
+        else ("gamenight_expense_append_only")
+    )
+    sql(f"DROP TRIGGER {name}{on}")
+
+
 def trigger_dropped(table: Table) -> None:
     on = "" if connection.vendor == "sqlite" else " ON gamenight_entry"
     sql(f"DROP TRIGGER gamenight_entry_apply{on}")
@@ -160,6 +196,9 @@ CORRUPTIONS: dict[str, tuple[Callable[[Table], None], str]] = {
     "no_closing_time": (closed_without_closing_time, "is closed but has no closing time"),
     "other_group": (another_groups_account, r"entry #\d+ .* books to an account of another group"),
     "trigger": (trigger_dropped, "guard gamenight_entry_apply is missing"),
+    "expense_shares": (shares_changed, r"shared cost #\d+ \(Pizza\) add up to 3, not 900"),
+    "expense_reversal": (taking_back_of_another_amount, r"taking back #\d+ does not match"),
+    "expense_trigger": (cost_trigger_dropped, r"guard gamenight_expense_\w+ is missing"),
 }
 
 

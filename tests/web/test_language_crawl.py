@@ -64,6 +64,9 @@ NOT_A_PAGE = {
     "digital_replay_phh": "a PokerKit hand history file (PHH) for other programs, no page",
     "night_ics": "a calendar file (.ics) for calendar apps, no page",
     "player_link_ics": "a calendar file (.ics) for calendar apps, no page",
+    "player_link_feed": "a calendar feed (.ics, linked as webcal://) for calendar apps, no page",
+    "night_cost_take_back": "the take-back of a shared cost, a form only when the night has "
+    "one (tests/reports/test_shared_costs.py posts it, its refusal in both languages)",
     "pokernow_confirm": "the confirm of a PokerNow preview, which needs a real PokerNow file "
     "uploaded first (tests/web/test_views_group_transfer.py posts one)",
 }

@@ -1,14 +1,17 @@
-"""The next night's calendar file (gamenight/ics.py), parsed back as a calendar app
-would: CRLF lines, folding at 75 octets, escaped text, one VEVENT with a stable UID."""
+"""Calendar files (gamenight/ics.py), parsed back with ``icalendar`` as a calendar app
+would: one VEVENT a night with a stable UID, the start in the group's time zone
+(TZID and a VTIMEZONE, issue 28), SEQUENCE, STATUS:CANCELLED, and lines that
+follow RFC 5545 (CRLF, folded at 75 octets, escaped text)."""
 
 from __future__ import annotations
 
 import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
-from django.test import override_settings
+from icalendar import Calendar
 
-from gamenight.ics import DEFAULT_HOURS, CalendarNight, calendar, escape_text, fold
+from gamenight.ics import DEFAULT_HOURS, CalendarNight, calendar
 
 NOW = datetime.datetime(2026, 12, 1, 12, 0, tzinfo=datetime.UTC)
 
@@ -26,102 +29,115 @@ def _night(**changes: object) -> CalendarNight:
     return CalendarNight(**fields)  # type: ignore[arg-type]
 
 
-def unfold(text: str) -> list[str]:
-    """RFC 5545 3.1 backwards: a CRLF followed by one space or tab joins the lines."""
-    assert text.endswith("\r\n")
-    raw = text.encode("utf-8")
-    lines: list[bytes] = []
-    for physical in raw.split(b"\r\n")[:-1]:
-        assert b"\n" not in physical
-        assert b"\r" not in physical
-        if physical[:1] in (b" ", b"\t"):
-            lines[-1] += physical[1:]
-        else:
-            lines.append(physical)
-    return [line.decode("utf-8") for line in lines]
+def parse(body: bytes) -> Calendar:
+    return Calendar.from_ical(body)
 
 
-def unescape(value: str) -> str:
-    out, i = [], 0
-    while i < len(value):
-        if value[i] == "\\":
-            nxt = value[i + 1]
-            out.append("\n" if nxt in "nN" else nxt)
-            i += 2
-        else:
-            assert value[i] not in ",;", f"unescaped {value[i]!r} in {value!r}"
-            out.append(value[i])
-            i += 1
-    return "".join(out)
+def only_event(body: bytes) -> object:
+    events = parse(body).walk("VEVENT")
+    assert len(events) == 1
+    return events[0]
 
 
-def properties(text: str) -> dict[str, str]:
-    props: dict[str, str] = {}
-    for line in unfold(text):
-        name, _, value = line.partition(":")
-        props[name] = value
-    return props
+def test_one_event_with_the_fields_a_calendar_needs() -> None:
+    body = calendar([_night()], time_zone="Europe/Berlin", now=NOW)
+    cal = parse(body)
+    assert cal["VERSION"] == "2.0"
+    assert cal["PRODID"]
+    event = only_event(body)
+    assert event["UID"] == "night-7-group-3@gamenight"  # type: ignore[index]
+    assert event.decoded("DTSTAMP") == NOW  # type: ignore[attr-defined]
+    assert str(event["SUMMARY"]) == "Poker night: Friday poker"  # type: ignore[index]
+    assert str(event["LOCATION"]) == "Anna's kitchen"  # type: ignore[index]
+    assert "STATUS" not in event  # type: ignore[operator]
 
 
-def test_one_event_with_crlf_lines_and_the_fields_a_calendar_needs() -> None:
-    text = calendar(_night(), now=NOW)
-    lines = unfold(text)
-    assert lines[0] == "BEGIN:VCALENDAR"
-    assert lines[-1] == "END:VCALENDAR"
-    assert "\n" not in text.replace("\r\n", "")
-    assert lines.count("BEGIN:VEVENT") == 1
-    assert lines.count("END:VEVENT") == 1
-    props = properties(text)
-    assert props["VERSION"] == "2.0"
-    assert props["PRODID"]
-    assert props["UID"] == "night-7-group-3@gamenight"
-    assert props["DTSTAMP"] == "20261201T120000Z"
-    assert unescape(props["SUMMARY"]) == "Poker night: Friday poker"
-    assert unescape(props["LOCATION"]) == "Anna's kitchen"
+@pytest.mark.parametrize("zone", ["Europe/Berlin", "America/New_York", "Asia/Kolkata"])
+def test_the_start_carries_the_groups_time_zone_with_its_vtimezone(zone: str) -> None:
+    """19:30 at the table is 19:30 there: TZID names the zone, a VTIMEZONE defines it."""
+    body = calendar([_night(starts_at=datetime.time(22, 30))], time_zone=zone, now=NOW)
+    text = body.decode()
+    assert f"DTSTART;TZID={zone}:20261204T223000\r\n" in text
+    cal = parse(body)
+    assert [str(tz["TZID"]) for tz in cal.walk("VTIMEZONE")] == [zone]
+    event = only_event(body)
+    start = event.decoded("DTSTART")  # type: ignore[attr-defined]
+    assert start == datetime.datetime(2026, 12, 4, 22, 30, tzinfo=ZoneInfo(zone))
+    # The same instant as any calendar computes it from the VTIMEZONE's offsets.
+    offset = ZoneInfo(zone).utcoffset(datetime.datetime(2026, 12, 4, 22, 30))
+    assert offset is not None
+    assert (
+        start.astimezone(datetime.UTC)
+        == datetime.datetime(2026, 12, 4, 22, 30, tzinfo=datetime.UTC) - offset
+    )
+    end = event.decoded("DTEND")  # type: ignore[attr-defined]
+    assert end - start == datetime.timedelta(hours=DEFAULT_HOURS)
+    assert end.date() == datetime.date(2026, 12, 5)  # past midnight: the next day
 
 
-@pytest.mark.parametrize("zone", ["UTC", "Europe/Berlin", "America/New_York"])
-def test_the_start_is_the_local_time_typed_and_the_end_a_default_length_later(zone: str) -> None:
-    """Floating local time: 19:30 at the table is 19:30, whatever the server's zone."""
-    with override_settings(TIME_ZONE=zone):
-        props = properties(calendar(_night(starts_at=datetime.time(22, 30)), now=NOW))
-    assert props["DTSTART"] == "20261204T223000"
-    end = datetime.datetime(2026, 12, 4, 22, 30) + datetime.timedelta(hours=DEFAULT_HOURS)
-    assert props["DTEND"] == end.strftime("%Y%m%dT%H%M%S")
-    assert props["DTEND"] == "20261205T023000"  # past midnight: the next day
+def test_a_vtimezone_gives_the_offsets_of_summer_and_winter() -> None:
+    body = calendar([_night()], time_zone="Europe/Berlin", now=NOW)
+    tz = parse(body).walk("VTIMEZONE")[0]
+    offsets = {str(c.name): c.decoded("TZOFFSETTO") for c in tz.subcomponents}
+    assert offsets["STANDARD"] == datetime.timedelta(hours=1)
+    assert offsets["DAYLIGHT"] == datetime.timedelta(hours=2)
 
 
 def test_a_night_without_a_start_time_is_an_all_day_event() -> None:
-    props = properties(calendar(_night(starts_at=None), now=NOW))
-    assert props["DTSTART;VALUE=DATE"] == "20261204"
-    assert props["DTEND;VALUE=DATE"] == "20261205"
+    body = calendar([_night(starts_at=None)], time_zone="Europe/Berlin", now=NOW)
+    event = only_event(body)
+    assert event.decoded("DTSTART") == datetime.date(2026, 12, 4)  # type: ignore[attr-defined]
+    assert event.decoded("DTEND") == datetime.date(2026, 12, 5)  # type: ignore[attr-defined]
+    assert "DTSTART;VALUE=DATE:20261204\r\n" in body.decode()
+
+
+def test_sequence_and_a_cancelled_night() -> None:
+    body = calendar([_night(sequence=3, cancelled=True)], time_zone="Europe/Berlin", now=NOW)
+    event = only_event(body)
+    assert event["SEQUENCE"] == 3  # type: ignore[index]
+    assert event["STATUS"] == "CANCELLED"  # type: ignore[index]
 
 
 def test_commas_semicolons_backslashes_and_newlines_are_escaped_and_read_back() -> None:
-    tricky = "Bring chips, snacks; and a \\ back\nslash\r\nplease"
-    props = properties(calendar(_night(location="Hof 3, 2. OG; links", description=tricky)))
-    assert props["LOCATION"] == "Hof 3\\, 2. OG\\; links"
-    assert unescape(props["LOCATION"]) == "Hof 3, 2. OG; links"
-    assert unescape(props["DESCRIPTION"]) == "Bring chips, snacks; and a \\ back\nslash\nplease"
-    assert escape_text("a\\,b") == "a\\\\\\,b"
+    tricky = "Bring chips, snacks; and a \\ back\nslash\nplease"
+    body = calendar(
+        [_night(location="Hof 3, 2. OG; links", description=tricky)],
+        time_zone="Europe/Berlin",
+        now=NOW,
+    )
+    assert "LOCATION:Hof 3\\, 2. OG\\; links\r\n" in body.decode()
+    event = only_event(body)
+    assert str(event["LOCATION"]) == "Hof 3, 2. OG; links"  # type: ignore[index]
+    assert str(event["DESCRIPTION"]) == tricky  # type: ignore[index]
 
 
 @pytest.mark.parametrize("char", ["x", "ü", "€", "🂡"])
 def test_long_lines_fold_at_75_octets_without_splitting_a_character(char: str) -> None:
     note = "Start " + char * 200
-    text = calendar(_night(description=note, location=char * 90), now=NOW)
-    for physical in text.encode("utf-8").split(b"\r\n")[:-1]:
+    body = calendar(
+        [_night(description=note, location=char * 90)], time_zone="Europe/Berlin", now=NOW
+    )
+    assert body.endswith(b"\r\n")
+    for physical in body.split(b"\r\n")[:-1]:
+        assert b"\n" not in physical
         assert len(physical) <= 75, physical
         physical.decode("utf-8")  # a split character would not decode
-    props = properties(text)
-    assert unescape(props["DESCRIPTION"]) == note
-    assert unescape(props["LOCATION"]) == char * 90
+    event = only_event(body)
+    assert str(event["DESCRIPTION"]) == note  # type: ignore[index]
+    assert str(event["LOCATION"]) == char * 90  # type: ignore[index]
 
 
-def test_fold_leaves_a_short_line_alone_and_starts_each_continuation_with_a_space() -> None:
-    assert fold("SUMMARY:short") == "SUMMARY:short"
-    folded = fold("X:" + "a" * 200)
-    pieces = folded.split("\r\n")
-    assert len(pieces[0]) == 75
-    assert all(p.startswith(" ") and len(p) <= 75 for p in pieces[1:])
-    assert "".join([pieces[0], *(p[1:] for p in pieces[1:])]) == "X:" + "a" * 200
+def test_a_feed_has_a_name_a_refresh_interval_and_one_event_a_night() -> None:
+    nights = [
+        _night(uid="night-1-group-3@gamenight"),
+        _night(uid="night-2-group-3@gamenight", day=datetime.date(2026, 12, 11), cancelled=True),
+    ]
+    body = calendar(nights, time_zone="Europe/Berlin", name="Poker night: Friday poker", now=NOW)
+    cal = parse(body)
+    assert str(cal["X-WR-CALNAME"]) == "Poker night: Friday poker"
+    assert cal.decoded("REFRESH-INTERVAL") == datetime.timedelta(hours=1)
+    assert "REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n" in body.decode()
+    events = cal.walk("VEVENT")
+    assert [str(e["UID"]) for e in events] == [n.uid for n in nights]
+    assert [e.get("STATUS") for e in events] == [None, "CANCELLED"]
+    assert len(cal.walk("VTIMEZONE")) == 1  # one zone, however many events use it

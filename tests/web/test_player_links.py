@@ -122,15 +122,17 @@ def test_the_link_shows_the_players_nights_standings_and_reports_without_a_login
     assert Client().get(_page(link, "player_link_standings", season.pk)).status_code == 200
 
 
-def test_the_link_pages_have_no_form_but_the_answer(closed: Table) -> None:
+def test_the_link_pages_have_no_form_but_the_answer_and_how_to_be_paid(closed: Table) -> None:
     link = _make(closed, _anna(closed))
     night_id = _plan(closed)
     answer = _page(link, "player_link_answer", night_id)
+    # The player's own payment details (issue 28): the link's one other write.
+    payment = reverse("player_link_payment", args=[link.token])
     for url in (_page(link), _page(link, "player_link_report", closed.night.pk)):
         page = Client().get(url).content.decode()
         actions = re.findall(r'<form[^>]*action="([^"]*)"', page)
         # The language switcher of every page aside, which changes nothing of the group.
-        assert set(actions) <= {answer, reverse("set_language")}, actions
+        assert set(actions) <= {answer, payment, reverse("set_language")}, actions
         # No way into the members' pages (they need a login the player has not).
         hrefs = re.findall(r'href="([^"]*)"', page)
         assert not [h for h in hrefs if h.startswith(("/groups/", "/nights/"))], hrefs

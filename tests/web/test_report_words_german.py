@@ -101,7 +101,7 @@ def test_a_night_ended_in_german_is_built_and_mailed_in_german(
     message = mailoutbox[0]
     assert message.subject == "Friday poker: der Abend vom 11. Dezember 2026"
     assert "Wer zahlt wem" in message.body
-    assert re.search(r"-> Anna: \d+,\d\d €\n", message.body)
+    assert re.search(r"-> Anna: \d+,\d\d\u00a0€\n", message.body)
 
 
 @pytest.mark.django_db

@@ -160,6 +160,18 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
         "/nights/11/seat-moves/12/approve/",
     ),
     ("seat_move_refuse", {"night_id": 11, "move_id": 12}, "/nights/11/seat-moves/12/refuse/"),
+    # Issue 28: money among friends.
+    ("group_money", {"group_id": 11}, "/groups/11/money/"),
+    ("night_costs", {"night_id": 11}, "/nights/11/costs/"),
+    ("night_cost_add", {"night_id": 11}, "/nights/11/costs/add/"),
+    ("night_cost_take_back", {"night_id": 11}, "/nights/11/costs/take-back/"),
+    (
+        "player_payment",
+        {"group_id": 11, "player_id": 12},
+        "/groups/11/players/12/payment/",
+    ),
+    ("player_link_payment", {"token": "Tok-en_9"}, "/p/Tok-en_9/payment/"),
+    ("player_link_feed", {"token": "Tok-en_9"}, "/p/Tok-en_9/calendar.ics"),
 ]
 
 
