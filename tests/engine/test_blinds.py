@@ -6,6 +6,8 @@ the small blind, seat 2 the big blind and seat 3 acts first before the flop.
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 import random
 
@@ -306,3 +308,9 @@ def test_blinds_are_whole_numbers_of_chips() -> None:
     with pytest.raises(EngineError) as refused:
         Blinds.from_dict({"small": 1})
     assert refused.value.code == "saved_state_broken"
+
+
+def test_the_blinds_modules_examples_hold() -> None:
+    result = doctest.testmod(importlib.import_module("engine.betting.blinds"))
+    assert result.attempted > 0
+    assert result.failed == 0
