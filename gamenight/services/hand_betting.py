@@ -43,6 +43,20 @@ def night_blinds(night: Night) -> tuple[Blinds, str] | None:
     return blinds_option((night.game_options or {}).get("blinds"))
 
 
+def game_blinds(night: Night, game: str) -> tuple[Blinds, str] | None:
+    """The night's blinds if they deal ``game`` (Hold'em and Omaha), with their limit.
+    A hand recorded from the table is entered with them too: no ante, bets by the
+    big blind (gamenight/pages/recording_form.py)."""
+    rules = GAMES.get(game)
+    return night_blinds(night) if rules is not None and rules.takes_blinds else None
+
+
+def recorded_ante(night: Night, game: str) -> int:
+    """The ante of a hand of ``game`` dealt at the table and recorded: none where the
+    night's blinds deal the game (the blinds are bets like any other there)."""
+    return 0 if game_blinds(night, game) is not None else night.ante
+
+
 def blinds_option(value: object) -> tuple[Blinds, str] | None:
     """A stored blinds option read back; anything that is not one reads as none."""
     if not isinstance(value, Mapping):
@@ -71,9 +85,8 @@ def hand_betting(
     no limit if none), or the night's blinds for a game that takes them, or the
     night's ante and ``home`` limit and raise cap."""
     kind = "no_limit"
-    rules = GAMES.get(game)
-    if blinds is None and rules is not None and rules.takes_blinds:
-        found = night_blinds(night)
+    if blinds is None:
+        found = game_blinds(night, game)
         if found is not None:
             blinds, kind = found
     if blinds is None:

@@ -317,3 +317,62 @@ def test_a_fixed_limit_hand_with_blinds_downloads_as_fixed_limit_holdem(tourney:
     assert 'variant = "FT"' in text
     assert "small_bet = 50\nbig_bet = 100" in text
     assert list(HandHistory.loads(text))[-1].status is False
+
+
+# ---------------------------------------------------------------- dealt at the table
+
+
+def _blinds_night(table: Table) -> None:
+    table.night.game_options = {
+        **table.night.game_options,
+        "blinds": {"small": 1, "big": 2, "limit": "no_limit"},
+    }
+    table.night.save()
+
+
+def _sheet(table: Table, **per_player: dict[str, object]) -> dict[str, object]:
+    by_name = {p.name: p.pk for p in table.players}
+    data: dict[str, object] = {"key": "table-1"}
+    for field, values in per_player.items():
+        for name, value in values.items():
+            data[f"{field}_{by_name[name]}"] = value
+    return data
+
+
+def test_a_holdem_hand_dealt_at_the_table_is_recorded_with_the_nights_blinds(
+    table: Table,
+) -> None:
+    # Anna deals; Ben posts the small blind 1 and folds, Carla's big blind 2 calls
+    # Anna's raise to 6, Anna wins: Anna folding nothing pays no ante.
+    _blinds_night(table)
+    client = client_for(table.owner)
+    url = reverse("record_game", kwargs={"night_id": table.night.pk, "game": "texas-holdem"})
+    page = client.get(url).content.decode()
+    assert "Blinds 1/2" in page
+    assert 'data-bet="2"' in page  # a stepper tap: the big blind
+    german = client_for(table.owner, HTTP_ACCEPT_LANGUAGE="de").get(url).content.decode()
+    assert "Blinds 1/2" in german
+    sheet = _sheet(
+        table,
+        chips={"Anna": 6, "Ben": 1, "Carla": 6},
+        state={"Ben": "folded"},
+    )
+    sent = client.post(url, {**sheet, "order": str(table.players[0].pk), "confirm": "1"})
+    assert sent.status_code == 302, alerts(sent.content.decode())
+    assert stacks(table.night) == {"Anna": 57, "Ben": 49, "Carla": 44}
+
+
+def test_a_player_who_folds_before_paying_anything_is_recorded_too(table: Table) -> None:
+    # Without blinds the night's ante is owed by everyone dealt in; with them, nothing.
+    _blinds_night(table)
+    url = reverse("record_game", kwargs={"night_id": table.night.pk, "game": "texas-holdem"})
+    sheet = _sheet(
+        table,
+        chips={"Anna": 0, "Ben": 1, "Carla": 2},
+        state={"Anna": "folded", "Ben": "folded"},
+    )
+    sent = client_for(table.owner).post(
+        url, {**sheet, "order": str(table.players[2].pk), "confirm": "1"}
+    )
+    assert sent.status_code == 302, alerts(sent.content.decode())
+    assert stacks(table.night) == {"Anna": 50, "Ben": 49, "Carla": 51}
