@@ -350,8 +350,10 @@ def test_a_holdem_hand_dealt_at_the_table_is_recorded_with_the_nights_blinds(
     page = client.get(url).content.decode()
     assert "Blinds 1/2" in page
     assert 'data-bet="2"' in page  # a stepper tap: the big blind
+    assert "Everyone calls" in page  # no ante to pay
     german = client_for(table.owner, HTTP_ACCEPT_LANGUAGE="de").get(url).content.decode()
     assert "Blinds 1/2" in german
+    assert "Alle gehen mit" in german
     sheet = _sheet(
         table,
         chips={"Anna": 6, "Ben": 1, "Carla": 6},
