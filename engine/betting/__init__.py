@@ -1,11 +1,13 @@
-"""Betting: limit structures, who opens, antes, and the betting-round state machine.
+"""Betting: limit structures, who opens, antes and blinds, and the betting-round state machine.
 
 The modules are small on purpose: :mod:`.limits` says how big a bet may be,
-:mod:`.opening` who starts, :mod:`.round` runs a round, :mod:`.actions` holds
-the records it appends. Pots and payouts live in :mod:`engine.chips.pots`.
+:mod:`.opening` who starts, :mod:`.blinds` who posts which blind, :mod:`.round`
+runs a round, :mod:`.actions` holds the records it appends. Pots and payouts
+live in :mod:`engine.chips.pots`.
 """
 
 from engine.betting.actions import ActionKind, BettingAction
+from engine.betting.blinds import Blinds, blind_seats
 from engine.betting.limits import (
     DEFAULT_LIMIT,
     DEFAULT_RAISE_CAP,
@@ -35,11 +37,13 @@ __all__ = [
     "ActionKind",
     "BettingAction",
     "BettingRound",
+    "Blinds",
     "FixedLimit",
     "Limit",
     "NoLimit",
     "PotLimit",
     "SpreadLimit",
+    "blind_seats",
     "clockwise_from_dealer_left",
     "draw_opener",
     "limit_from_dict",

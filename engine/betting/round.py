@@ -19,6 +19,10 @@ Rules the machine follows, beyond the obvious ones:
   player to act may not check: they post the bring-in or complete to a full bet.
   After a bring-in below a full bet, the next bet up is the completion, to a full
   bet; it is the round's opening bet, not a raise (it does not count to the cap).
+- With blinds ``posted`` (Hold'em and Omaha, :mod:`engine.betting.blinds`) the round
+  opens with them as bets; the big blind counts as the round's opening bet (a raise
+  is at least it), and a blind acts when the turn comes round, with the right to
+  raise a table that only called (the big blind's option).
 
 >>> r = BettingRound.start(stacks=[20, 20, 20], opener=1, names=["Anna", "Ben", "Carla"])
 >>> r.bet(seat=1, amount=3).kind
@@ -49,11 +53,11 @@ from engine.betting.limits import (
     raise_sizes,
     reopen_size,
 )
+from engine.betting.round_checks import check_round_start
 from engine.betting.saved_round import round_from_dict, round_to_dict
 from engine.betting.size_errors import raises_words, size_error
 from engine.errors import (
     BetSizeError,
-    EngineError,
     IllegalActionError,
     OutOfTurnError,
     RaiseCapError,
@@ -104,69 +108,65 @@ class BettingRound:
         folded: Collection[int] = (),
         names: Sequence[str] | None = None,
         bring_in: int = 0,
+        posted: Sequence[int] | None = None,
+        posted_bet: int = 0,
     ) -> BettingRound:
         """A new round. ``opener`` opens (ruling 10, see :mod:`engine.betting.opening`);
         if they cannot act (folded or all-in) the next player who can does, and then
-        they owe the ``bring_in`` (if any), as in PokerKit."""
+        they owe the ``bring_in`` (if any), as in PokerKit.
+
+        ``posted``: chips already bet in this round before anyone acts (the blinds,
+        already out of ``stacks``); ``posted_bet`` the full bet they stand for (the
+        big blind), the size a raise must reach to reopen the betting. Posting is no
+        action: a blind still acts when the turn comes round (the big blind's option).
+        """
+        labels = check_round_start(
+            stacks=stacks,
+            opener=opener,
+            raise_cap=raise_cap,
+            put_in=put_in,
+            folded=folded,
+            names=names,
+            bring_in=bring_in,
+            posted=posted,
+        )
         n = len(stacks)
-        if n < 2:
-            raise EngineError("a betting round needs at least two players", code="round_too_few")
-        put = list(put_in) if put_in is not None else [0] * n
-        labels = tuple(names) if names is not None else tuple(f"seat {i}" for i in range(n))
-        if len(put) != n or len(labels) != n:
-            raise EngineError(
-                "stacks, put_in and names must have one entry per seat", code="round_seats_differ"
-            )
-        for what, values in (("stack", stacks), ("amount put in", put)):
-            for seat, value in enumerate(values):
-                if value < 0:
-                    raise EngineError(
-                        f"{labels[seat]}'s {what} is {value}: it cannot be negative",
-                        code="round_negative_stack" if what == "stack" else "round_negative_put_in",
-                        params={"name": labels[seat], "amount": value},
-                    )
-        if not 0 <= opener < n:
-            raise EngineError(
-                f"the opener must be a seat from 0 to {n - 1}, not {opener}",
-                code="round_no_opener",
-                params={"seat": opener, "last": n - 1},
-            )
-        if bring_in < 0:
-            raise EngineError(
-                f"the bring-in is {bring_in}: it cannot be negative",
-                code="round_negative_bring_in",
-                params={"amount": bring_in},
-            )
-        if raise_cap is not None and raise_cap < 0:
-            raise EngineError(
-                f"the raise cap cannot be negative ({raise_cap})",
-                code="round_negative_cap",
-                params={"cap": raise_cap},
-            )
-        for seat in folded:
-            if not 0 <= seat < n:
-                raise EngineError(
-                    f"there is no seat {seat} to mark folded",
-                    code="round_no_seat_to_fold",
-                    params={"seat": seat},
-                )
         round_ = cls(
             names=labels,
             stacks=list(stacks),
-            put_in=put,
-            bets=[0] * n,
+            put_in=list(put_in) if put_in is not None else [0] * n,
+            bets=list(posted) if posted is not None else [0] * n,
             folded=[seat in folded for seat in range(n)],
             limit=limit,
             raise_cap=raise_cap,
             opener=opener,
             to_act=[],
+            largest_raise=posted_bet if posted is not None and any(posted) else 0,
             bring_in=bring_in,
         )
-        able = [s for s in round_._clockwise(opener) if round_._can_put_in_chips(s)]
-        # With one player left who has chips there is nobody to bet against:
-        # the round is over before it starts (bets are all zero, so all match).
-        round_.to_act = able if len(able) >= 2 and len(round_.live_seats) >= 2 else []
+        round_.to_act = round_._first_to_act(opener)
         return round_
+
+    def _first_to_act(self, opener: int) -> list[int]:
+        """Who acts in the new round, from ``opener`` on: those who have chips and could
+        lose some (a blind nobody can still call beyond has nothing to decide, as in
+        PokerKit). One such player acts only if they owe a blind; with none, or when
+        fewer than two players are still in, the round is over before it starts."""
+        if len(self.live_seats) < 2:
+            return []
+        current = self.current_bet
+        able = []
+        for seat in self._clockwise(opener):
+            if not self._can_put_in_chips(seat):
+                continue
+            others = max(
+                (self.stacks[s] + self.bets[s] for s in self.live_seats if s != seat), default=0
+            )
+            if others > self.bets[seat]:
+                able.append(seat)
+        if len(able) == 1 and self.bets[able[0]] >= current:
+            return []
+        return able
 
     def next_round(self, *, opener: int, limit: Limit | None = None) -> BettingRound:
         """The following round of the same hand; this round's bets join ``put_in``."""
@@ -447,6 +447,11 @@ class BettingRound:
         n = self.seat_count
         return [(start + i) % n for i in range(n)]
 
+    def _acted(self, seat: int) -> bool:
+        """Whether ``seat`` has acted in this round. Only a blind can face less than a
+        full raise without having acted (what it owes is what it has not posted)."""
+        return any(action.seat == seat for action in self.history)
+
     def _can_put_in_chips(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
 
@@ -490,7 +495,9 @@ class BettingRound:
                     code="raise_capped",
                     params={"name": name, "cap": self.raise_cap},
                 )
-            if owed < reopen_size(self.limit, largest_raise=self.largest_raise):
+            if owed < reopen_size(self.limit, largest_raise=self.largest_raise) and self._acted(
+                seat
+            ):
                 raise IllegalActionError(
                     f"{name} cannot raise: the all-in since {name}'s last turn was less than "
                     "a full raise, which does not reopen the betting; call or fold",

@@ -12,6 +12,9 @@ from engine.errors import EngineError
 
 class EventKind(StrEnum):
     ANTE = "ante"
+    # Hold'em and Omaha dealt with blinds: posted before the cards, after the antes.
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
     DEAL = "deal"
     CHECK = "check"
     BET = "bet"
@@ -45,6 +48,9 @@ class EventKind(StrEnum):
     RETURN = "return"
     # A player left the hand (and the table), in turn or not: folded for good.
     LEAVE = "leave"
+
+
+BLIND_EVENTS: frozenset[EventKind] = frozenset({EventKind.SMALL_BLIND, EventKind.BIG_BLIND})
 
 
 @dataclass(frozen=True, kw_only=True)

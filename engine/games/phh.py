@@ -5,7 +5,9 @@ that variant: Texas Hold'em (``FT`` at a fixed limit, ``NT`` otherwise: our
 spread and pot limits are inside no-limit's sizes), Omaha (``PO``) and Omaha
 high/low (``FO/8``, fixed limit only). Home games ante and post no blinds, so
 ``blinds_or_straddles`` are zeros and the first bettor is the dealer's left, as
-in PokerKit without blinds.
+in PokerKit without blinds; a hand dealt with blinds writes them (small, big,
+from the dealer's left) and PokerKit posts them and opens left of the big blind,
+as we do.
 
 Seven-card stud maps onto ``F7S`` only with the house's bring-in on and at a
 fixed limit (:mod:`engine.games.phh_stud`): PokerKit's stud opens third street
@@ -26,8 +28,8 @@ from typing import Final
 
 from engine.betting import FixedLimit, Limit, NoLimit, PotLimit, SpreadLimit
 from engine.cards import ALL_CARDS
-from engine.games.events import Event, EventKind
-from engine.games.phh_stud import STUD, stud_actions, stud_fields, stud_refusal
+from engine.games.events import BLIND_EVENTS, Event, EventKind
+from engine.games.phh_stud import POKERKIT_CAP, STUD, stud_actions, stud_fields, stud_refusal
 from engine.games.state import HandState
 
 DRAW: Final = "five-card-draw"
@@ -56,10 +58,10 @@ def phh_refusal(state: HandState) -> str | None:
 
     ``"game"``: its game or limit has no PHH variant; ``"draw"``: five-card draw,
     which PHH has no variant for; ``"raises"``: a spread-limit raise smaller than an
-    earlier one, which no-limit forbids; seven-card stud's ``"stud_opening"`` (no
-    bring-in: ruling 10's opener), ``"stud_limit"`` (not a fixed limit, or a bring-in
-    of a full bet) and ``"cap"`` (more bets and raises in a round than PokerKit's
-    fixed limit allows).
+    earlier one, which no-limit forbids; ``"cap"``: more bets and raises in a round
+    than PokerKit's fixed limit allows; seven-card stud's ``"stud_opening"`` (no
+    bring-in: ruling 10's opener) and ``"stud_limit"`` (not a fixed limit, or a
+    bring-in of a full bet).
     """
     game = state.rules.name
     if state.is_over and game == DRAW:
@@ -70,7 +72,23 @@ def phh_refusal(state: HandState) -> str | None:
         return "game"
     if isinstance(state.limit, SpreadLimit) and not _fits_no_limit(state):
         return "raises"
+    if isinstance(state.limit, FixedLimit) and _most_bets_a_street(state) > POKERKIT_CAP:
+        return "cap"
     return None
+
+
+def _most_bets_a_street(state: HandState) -> int:
+    """The most bets and raises in one betting round; ours counts only full raises to
+    the cap, so an all-in short of a full raise can be one more than PokerKit allows."""
+    most = count = 0
+    name = ""
+    for event in state.history:
+        if event.kind is EventKind.TABLE_CARD and event.text != name:
+            name, count = event.text, 0
+        elif event.kind in _BETS:
+            count += 1
+            most = max(most, count)
+    return most
 
 
 def _fits_no_limit(state: HandState) -> bool:
@@ -83,6 +101,12 @@ def _fits_no_limit(state: HandState) -> bool:
         if event.kind is EventKind.TABLE_CARD and event.text != name:
             name = event.text
             street, current, largest = {}, 0, 0
+        if event.kind in BLIND_EVENTS and state.blinds is not None:
+            # The blinds are the first street's bets; the big blind its opening bet.
+            street[event.seat] = street.get(event.seat, 0) + event.chips
+            current = max(current, street[event.seat])
+            largest = state.blinds.big
+            continue
         if event.kind not in _BETS:
             continue
         total = street.get(event.seat, 0) + event.chips
@@ -144,9 +168,11 @@ def hand_to_phh(
         # Our fixed limit bets the same on every street: PokerKit's small and big bet.
         lines += [*stud_fields(state), f"small_bet = {bet}", f"big_bet = {bet}"]
     else:
-        lines.append(f"blinds_or_straddles = {_numbers([0] * state.seat_count)}")
+        lines.append(f"blinds_or_straddles = {_numbers(_blinds(state))}")
         if variant in ("FT", "FO/8"):
-            lines += [f"small_bet = {bet}", f"big_bet = {bet}"]
+            # With blinds a fixed limit bets twice the big blind on the turn and river.
+            big_bet = 2 * bet if state.blinds is not None else bet
+            lines += [f"small_bet = {bet}", f"big_bet = {big_bet}"]
         else:
             lines.append(f"min_bet = {bet}")
     lines.append(f"starting_stacks = {_numbers([start_stacks[s] for s in order])}")
@@ -163,11 +189,23 @@ def with_hand_label(text: str, hand_label: str) -> str:
     return text + f"hand = {_toml_string(hand_label)}\n"
 
 
+def _blinds(state: HandState) -> list[int]:
+    """The blinds in PHH's order, from the dealer's left: small, big, then nothing.
+    Heads-up PokerKit itself has the dealer (its last player) post the small blind."""
+    blinds = [0] * state.seat_count
+    if state.blinds is not None:
+        blinds[0], blinds[1] = state.blinds.small, state.blinds.big
+    return blinds
+
+
+_FORCED: Final = frozenset({EventKind.ANTE, EventKind.DEAL, *BLIND_EVENTS})
+
+
 def _actions(state: HandState, order: list[int], player: dict[int, str]) -> list[str]:
     history = state.history
     hole: dict[int, list[int]] = {seat: [] for seat in order}
     first_bet = next(
-        (i for i, e in enumerate(history) if e.kind not in (EventKind.ANTE, EventKind.DEAL)),
+        (i for i, e in enumerate(history) if e.kind not in _FORCED),
         len(history),
     )
     for event in history[:first_bet]:
@@ -180,6 +218,10 @@ def _actions(state: HandState, order: list[int], player: dict[int, str]) -> list
         text = "".join(_card(c) for c in cards) if seat in shown else "??" * len(cards)
         actions.append(f"d dh {player[seat]} {text}")
     street: dict[int, int] = dict.fromkeys(order, 0)
+    for event in history[:first_bet]:
+        if event.kind in BLIND_EVENTS:
+            # PokerKit posts the blinds itself; a raise "to" counts them in.
+            street[event.seat] += event.chips
     board: list[int] = []
     street_name = ""
     aggressor: int | None = None

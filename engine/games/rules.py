@@ -174,6 +174,14 @@ class GameRules:
         return tuple(step for step in self.steps if isinstance(step, Deal))
 
     @property
+    def takes_blinds(self) -> bool:
+        """Whether a hand may be dealt with blinds (Hold'em and Omaha: a betting round
+        that opens with them)."""
+        from engine.games.steps.bet import Bet
+
+        return any(isinstance(step, Bet) and step.blinds for step in self.steps)
+
+    @property
     def card_count(self) -> int:
         """Cards each player gets without extras (seven in seven-card stud)."""
         return sum(len(street.cards) for street in self.streets)

@@ -19,7 +19,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.betting import BettingRound, limit_from_dict, limit_to_dict
+from engine.betting import BettingRound, Blinds, limit_from_dict, limit_to_dict
 from engine.cards import Deck
 from engine.errors import EngineError
 from engine.games.catalog import current_form, make_rules
@@ -75,6 +75,8 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
         "shown": list(state.shown),
         "history": [event.to_dict() for event in state.history],
         "departed": list(state.departed),
+        # Only when set, so that a home-style hand saves as it did before blinds.
+        **({"blinds": state.blinds.to_dict()} if state.blinds is not None else {}),
     }
 
 
@@ -136,6 +138,7 @@ def hand_from_dict(data: Mapping[str, Any]) -> HandState:
             ante=int(data["ante"]),
             limit=limit_from_dict(data["limit"]),
             raise_cap=None if data["raise_cap"] is None else int(data["raise_cap"]),
+            blinds=Blinds.from_dict(data["blinds"]) if data.get("blinds") else None,
             seed=int(data["seed"]),
             deck=Deck.from_codes([int(c) for c in data["deck"]]),
             stacks=[int(v) for v in data["stacks"]],

@@ -27,10 +27,12 @@ from engine.betting import (
     DEFAULT_LIMIT,
     DEFAULT_RAISE_CAP,
     BettingRound,
+    Blinds,
     Limit,
     clockwise_from_dealer_left,
     post_antes,
 )
+from engine.betting.blinds import BIG, post_blinds, with_big_blind
 from engine.cards import Deck
 from engine.errors import EngineError, IllegalActionError, OutOfTurnError
 from engine.games.errors import HandOverError
@@ -65,6 +67,8 @@ class HandState:
     ante: int
     limit: Limit
     raise_cap: int | None
+    # Hold'em and Omaha dealt with blinds (a tournament's level); None: home style.
+    blinds: Blinds | None = None
     # A voided deal (Rainy Day) reshuffles from this seed, so a replay needs no
     # random source beyond the one given to :meth:`start`.
     seed: int
@@ -118,15 +122,30 @@ class HandState:
         limit: Limit = DEFAULT_LIMIT,
         raise_cap: int | None = DEFAULT_RAISE_CAP,
         carry: Mapping[str, int] | None = None,
+        blinds: Blinds | None = None,
     ) -> HandState:
-        """Ante, deal the first street and run until the first player must act.
+        """Ante, post the blinds, deal the first street and run until the first player
+        must act.
 
         ``deck`` (stacked in tests) is dealt from; otherwise ``rng`` shuffles a new
         one. ``rng``, or the deck when no ``rng`` is given, also seeds the reshuffle
         after a voided deal, so the same inputs give the same hand. ``carry``: chips
         the night keeps between hands (the Guts pot and reserve), kept in
         ``carry``; the game leaves what it carries on in ``carry_out``.
+
+        ``blinds`` (Hold'em and Omaha only, :mod:`engine.betting.blinds`): the small
+        and big blind are posted after the antes, and the blinds' ante is the hand's
+        ante in place of ``ante``; the limit's smallest bet becomes the big blind.
         """
+        if blinds is not None:
+            if not rules.takes_blinds:
+                raise EngineError(
+                    f"{rules.name} is played with antes: only Hold'em and Omaha take blinds",
+                    code="blinds_not_for_game",
+                    params={"game": rules.name},
+                )
+            ante = blinds.ante
+            limit = with_big_blind(limit, big=blinds.big)
         check_seating(rules, names=names, stacks=stacks, dealer=dealer, ante=ante)
         n = len(names)
         if rng is not None:
@@ -143,6 +162,7 @@ class HandState:
             ante=ante,
             limit=limit,
             raise_cap=raise_cap,
+            blinds=blinds,
             deck=deck if deck is not None else Deck(source),
             seed=source.getrandbits(64),
             stacks=list(stacks),
@@ -156,6 +176,12 @@ class HandState:
             for seat, chips in enumerate(post_antes(stacks=stacks, ante=ante)):
                 state.move(seat, chips)
                 state.record(EventKind.ANTE, seat, chips=chips)
+        if blinds is not None:
+            posts = post_blinds(stacks=state.stacks, blinds=blinds, dealer=dealer)
+            for which, seat, chips in posts:
+                state.move(seat, chips)
+                kind = EventKind.BIG_BLIND if which == BIG else EventKind.SMALL_BLIND
+                state.record(kind, seat, chips=chips)
         state._advance()
         return state
 
@@ -442,4 +468,12 @@ class HandState:
 
 
 # Events whose chips leave the stack outside a betting round; they can empty it.
-_PAYMENTS = frozenset({EventKind.ANTE, EventKind.PAY_POT, EventKind.BUY_WALK})
+_PAYMENTS = frozenset(
+    {
+        EventKind.ANTE,
+        EventKind.SMALL_BLIND,
+        EventKind.BIG_BLIND,
+        EventKind.PAY_POT,
+        EventKind.BUY_WALK,
+    }
+)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.betting import blind_seats
 from engine.cards import ALL_CARDS
 from engine.games.events import Event, EventKind, LegalAction
 from engine.games.state import HandState
@@ -55,6 +56,7 @@ def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
         if decision is None
         else {"kind": decision.kind, "seat": decision.seat, "chips": decision.chips},
         "current_bet": state.betting.current_bet if state.betting is not None else 0,
+        "blinds": _blinds(state),
         "players": [_player(state, seat, viewer=viewer) for seat in range(state.seat_count)],
         "payouts": state.payouts,
         # Chips the night carries between hands (the Guts pot and reserve): in and out.
@@ -62,6 +64,14 @@ def _view(state: HandState, *, viewer: int | None) -> dict[str, Any]:
         "carry_out": state.carry_out,
         "log": [_event(event, viewer=viewer, peek=state.rules.peek) for event in state.history],
     }
+
+
+def _blinds(state: HandState) -> dict[str, int] | None:
+    """The hand's blinds and who sits in them (``None``: a home-style hand, no blinds)."""
+    if state.blinds is None:
+        return None
+    small, big = blind_seats(dealer=state.dealer, seat_count=state.seat_count)
+    return {**state.blinds.to_dict(), "small_seat": small, "big_seat": big}
 
 
 def _event(event: Event, *, viewer: int | None, peek: bool) -> dict[str, Any]:

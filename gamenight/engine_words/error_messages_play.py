@@ -125,6 +125,11 @@ PLAY_MESSAGES: Final[dict[str, Message]] = {
     "showing_seats_unknown": _("the showing hands name seats that are not at the table"),
     "dealer_no_seat": _("the dealer must be a seat from 0 to %(last)s, not %(seat)s"),
     "ante_negative": _("the ante is %(amount)s: it cannot be negative"),
+    # Blinds for Hold'em and Omaha (engine.betting.blinds).
+    "blinds_not_chips": _("blinds and antes are whole numbers of chips"),
+    "blinds_small_below_one": _("the small blind must be at least 1 chip, not %(amount)s"),
+    "blinds_big_below_small": _("the big blind (%(big)s) is below the small blind (%(small)s)"),
+    "blinds_not_for_game": _("%(game)s is played with antes: only Hold'em and Omaha take blinds"),
     # Drawing, flipping, the deck.
     "draw_not_now": _("%(name)s cannot draw: nobody is drawing now"),
     "draw_card_not_held": _("%(name)s cannot throw away %(card)s: it is not in their hand"),

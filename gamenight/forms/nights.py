@@ -25,6 +25,7 @@ from gamenight.games import (
     option_label,
 )
 from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Night, Player, Season
+from gamenight.services.hand_betting import BLIND_LIMITS, blinds_option
 from gamenight.services.turn_timer import TURN_TIMERS
 
 
@@ -34,13 +35,19 @@ def all_games() -> list[str]:
 
 
 def chips_field(
-    label: str | StrPromise, *, required: bool = True, least: int = 1, most: int = MAX_CHIPS
+    label: str | StrPromise,
+    *,
+    required: bool = True,
+    least: int = 1,
+    most: int = MAX_CHIPS,
+    help_text: str | StrPromise = "",
 ) -> forms.IntegerField:
     return WholeNumberField(
         label=label,
         required=required,
         min_value=least,
         max_value=most,
+        help_text=help_text,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "stepper-input"}),
     )
 
@@ -82,6 +89,14 @@ class OptionGroup:
     label: str
     fields: list[forms.BoundField]
 
+
+# The limit a night's blinds are played at (gamenight/services/hand_betting.py).
+BLIND_LIMIT_CHOICES = [
+    ("no_limit", _("no limit")),
+    ("pot", _("pot limit")),
+    ("night", _("the night's limit")),
+]
+assert [kind for kind, _label in BLIND_LIMIT_CHOICES] == list(BLIND_LIMITS)
 
 # Spelled out so each reads in the page's language (a lazy text formatted here would not).
 TURN_TIMER_CHOICES = [
@@ -132,6 +147,9 @@ def rules_initial(night: Night) -> dict[str, Any]:
     }
     if betting.get("raise_cap"):
         initial["raise_cap"] = betting["raise_cap"]
+    blinds = blinds_option(options.get("blinds"))
+    if blinds is not None:
+        initial.update(blind_small=blinds[0].small, blind_big=blinds[0].big, blind_limit=blinds[1])
     if options.get("turn_timer"):
         initial["turn_timer"] = options["turn_timer"]
     for game, chosen in options.items():
@@ -171,6 +189,19 @@ class NightForm(KeyedForm):
     bet_low = chips_field(_("Smallest bet (fixed: before the draw)"), required=False)
     bet_high = chips_field(_("Largest bet (fixed: after the draw)"), required=False)
     raise_cap = chips_field(_("Raises a round at most"), required=False)
+    blind_small = chips_field(_("Small blind (Hold'em, Omaha)"), required=False)
+    blind_big = chips_field(
+        _("Big blind (Hold'em, Omaha)"),
+        required=False,
+        help_text=_(
+            "Empty: Hold'em and Omaha are played home style, with the ante. With blinds, "
+            "the two players left of the dealer post them instead of an ante, and every bet "
+            "is at least the big blind."
+        ),
+    )
+    blind_limit = forms.ChoiceField(
+        label=_("Limit with blinds"), choices=BLIND_LIMIT_CHOICES, required=False
+    )
     allowed_games = forms.MultipleChoiceField(
         label=_("Games allowed"), widget=forms.CheckboxSelectMultiple
     )
@@ -274,10 +305,29 @@ class NightForm(KeyedForm):
             "high": data.get("bet_high"),
             "raise_cap": data.get("raise_cap"),
         }
+        blinds = self._blinds(data)
+        if blinds is not None:
+            options["blinds"] = blinds
         if data.get("turn_timer"):
             options["turn_timer"] = data["turn_timer"]
         data["game_options"] = options
         return data
+
+    def _blinds(self, data: dict[str, Any]) -> dict[str, object] | None:
+        """The night's blinds for Hold'em and Omaha as stored, if both are given."""
+        small, big = data.get("blind_small"), data.get("blind_big")
+        if not small and not big:
+            return None
+        if not small or not big:
+            self.add_error(
+                "blind_big" if small else "blind_small",
+                _("Give both blinds, or neither to play Hold'em and Omaha with the ante."),
+            )
+            return None
+        if small > big:
+            self.add_error("blind_big", _("The big blind cannot be below the small blind."))
+            return None
+        return {"small": small, "big": big, "limit": data.get("blind_limit") or "no_limit"}
 
     def night_fields(self) -> dict[str, Any]:
         """The cleaned form as gamenight/services/night_plan.py takes it."""

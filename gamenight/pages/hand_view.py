@@ -51,6 +51,8 @@ ACTION_LABELS: Mapping[str, Any] = {
 
 EVENT_LABELS: Mapping[str, Any] = {
     "ante": gettext_lazy("antes"),
+    "small_blind": gettext_lazy("posts the small blind"),
+    "big_blind": gettext_lazy("posts the big blind"),
     "deal": gettext_lazy("gets a card"),
     "check": gettext_lazy("checks"),
     "bet": gettext_lazy("bets"),
@@ -98,6 +100,13 @@ DECLARATION_LABELS: Mapping[str, Any] = {
 }
 
 
+# The badge by the name of the player in each blind.
+BLIND_BADGES: Mapping[str, Any] = {
+    "small": gettext_lazy("small blind"),
+    "big": gettext_lazy("big blind"),
+}
+
+
 def new_key() -> str:
     return uuid.uuid4().hex
 
@@ -117,6 +126,12 @@ def players(
     view: Mapping[str, Any], *, me: int | None, odds: Mapping[int, float] | None
 ) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
+    # Hold'em and Omaha dealt with blinds: who sits in which, for a badge by the name.
+    blinds = view.get("blinds") or {}
+    blind_of = {
+        blinds.get("small_seat"): (BLIND_BADGES["small"], blinds.get("small")),
+        blinds.get("big_seat"): (BLIND_BADGES["big"], blinds.get("big")),
+    }
     for index, player in enumerate(view["players"]):
         chance = None if odds is None else odds.get(index)
         rows.append(
@@ -134,6 +149,8 @@ def players(
                 "me": index == me,
                 "acting": view["actor"] == index,
                 "dealer": view["dealer"] == index,
+                # The badge by the name of a player in a blind: (its name, its chips).
+                "blind": blind_of.get(index) if blinds else None,
                 "payout": (view["payouts"] or [None] * len(view["players"]))[index],
                 "odds": None if chance is None else round(chance * 100),
             }

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.games import ActionName, seat_view
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, HandStatus, Membership, Night, NightStatus
 from gamenight.pages.hand_view import ACTION_LABELS, new_key, shared_view
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
+from gamenight.services.hand_betting import hand_betting
 
 # What the host is offered when a player's time runs out: no chips risked for them
 # (seven-card stud's bring-in, where neither is open, is forced: the least move there).
@@ -33,7 +36,7 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
         "may_record": membership.may_record and running,
         "error": error,
         "hand": hand,
-        "games": [(g, game_title(g)) for g in digital.playable_games(night)] if running else [],
+        "games": [(g, _deal_label(night, g)) for g in digital.playable_games(night)],
         "start_key": new_key(),
     }
     if hand is not None:
@@ -59,6 +62,18 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
             for link in seat_links.night_links(night)
         ]
     return {"digital": panel}
+
+
+def _deal_label(night: Night, game: str) -> str:
+    """A game as the deal picker offers it: with the night's blinds where they apply."""
+    betting = hand_betting(night, game, home=digital.night_limit(night))
+    if betting.blinds is None:
+        return game_title(game)
+    return gettext("%(game)s (blinds %(small)s/%(big)s)") % {
+        "game": game_title(game),
+        "small": betting.blinds.small,
+        "big": betting.blinds.big,
+    }
 
 
 def _absent_actions(state: Any, hand: DigitalHand) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from django.http import HttpResponse
 
 from gamenight.forms.groups import KeyedForm
 from gamenight.forms.nights import (
+    BLIND_LIMIT_CHOICES,
     ArriveForm,
     EndNightForm,
     LeaveForm,
@@ -32,6 +33,7 @@ from gamenight.pages.render import render_page
 from gamenight.pages.seat_move_panel import seat_move_context
 from gamenight.pages.table_link_panel import table_link_context
 from gamenight.services import HandRunningError, PlayerInHandError
+from gamenight.services.hand_betting import night_blinds
 from gamenight.services.turn_timer import timer_seconds
 
 NIGHT_PAGE_GAMES = 8
@@ -81,6 +83,7 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         # The night's recorded games with their undo buttons (recording/_deal_list.html).
         **_deal_list(night, membership),
         "betting": (night.game_options or {}).get("betting", {}),
+        "blinds": _blinds(night),
         "turn_timer": timer_seconds(night),
         "anyone_away": bool(away),
         "busted": busted,
@@ -154,3 +157,12 @@ def night_page(
     if context["recorded"] is not None:
         forget_recorded(response)  # shown once
     return response
+
+
+def _blinds(night: Night) -> dict[str, object] | None:
+    """The night's blinds for Hold'em and Omaha as its house rules show them."""
+    found = night_blinds(night)
+    if found is None:
+        return None
+    blinds, kind = found
+    return {"small": blinds.small, "big": blinds.big, "limit": dict(BLIND_LIMIT_CHOICES)[kind]}

@@ -15,7 +15,7 @@ from django.utils.dateparse import parse_date
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
-from gamenight.forms.nights import TURN_TIMER_CHOICES, NightForm
+from gamenight.forms.nights import BLIND_LIMIT_CHOICES, TURN_TIMER_CHOICES, NightForm
 from gamenight.games import choice_label, game_title, option_label
 from gamenight.models import LimitStructure, Night, NightChange, NightStatus, Season
 
@@ -27,6 +27,9 @@ _FORM_FIELD = {
     "game_options.betting.high": "bet_high",
     "game_options.betting.raise_cap": "raise_cap",
     "game_options.turn_timer": "turn_timer",
+    "game_options.blinds.small": "blind_small",
+    "game_options.blinds.big": "blind_big",
+    "game_options.blinds.limit": "blind_limit",
 }
 
 
@@ -115,6 +118,8 @@ def _shown(what: str, value: object, seasons: dict[int, str]) -> str:
         return seasons.get(value, EMPTY)
     if what == "game_options.turn_timer":
         return str(dict(TURN_TIMER_CHOICES).get(value, value))  # type: ignore[call-overload]
+    if what == "game_options.blinds.limit":
+        return str(dict(BLIND_LIMIT_CHOICES).get(str(value), value))
     if isinstance(value, str) and what.startswith("game_options."):
         return choice_label(value)
     return str(value)

@@ -20,6 +20,7 @@ from gamenight.games import night_games, option_label
 from gamenight.models import Deal, Night
 from gamenight.models.deals import starts_a_game
 from gamenight.request_numbers import whole_number
+from gamenight.services.hand_betting import game_blinds, recorded_ante
 from gamenight.services.recording import night_game_options
 from gamenight.services.table import Table, TableSeat
 
@@ -60,11 +61,15 @@ def form_header(night: Night, game: Game, table: Table | None) -> dict[str, Any]
     # The dealer from the seats already read; the picker's games only when the whole
     # page is drawn (a callable: the template calls it), not for the form's partial.
     dealer = next((s for s in (table.seats if table else ()) if s.seat.pk == night.dealer_id), None)
+    # Hold'em and Omaha under the night's blinds: no ante, bets by the big blind.
+    found = game_blinds(night, game.slug)
+    bet = found[0].big if found is not None else bet_size(night)
     return {
         "dealer_name": dealer.name if dealer is not None else "",
-        "bet": bet_size(night),
+        "blinds": found[0] if found is not None else None,
+        "bet": bet,
         # "Everyone antes and calls X" starts at the ante and one bet.
-        "call": night.ante + bet_size(night),
+        "call": recorded_ante(night, game.slug) + bet,
         "house_rules": house_rules(night, game),
         "games": functools.partial(games_by_use, night),
         "state_labels": json.dumps({s.value: str(label) for s, label in STATE_LABELS.items()}),

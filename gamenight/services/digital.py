@@ -31,7 +31,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from engine.betting import DEFAULT_RAISE_CAP, FixedLimit, Limit, PotLimit, SpreadLimit
+from engine.betting import DEFAULT_RAISE_CAP, Blinds, FixedLimit, Limit, PotLimit, SpreadLimit
 from engine.cards import Deck
 from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
@@ -59,6 +59,7 @@ from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnErr
 from gamenight.services.digital_errors import HandOverError as HandOverError
 from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
 from gamenight.services.errors import IdempotencyConflictError, NightClosedError
+from gamenight.services.hand_betting import hand_betting
 from gamenight.services.jack_games import JACK_GAME, with_group_list
 from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import check_key
@@ -161,7 +162,14 @@ def game_settings(night: Night, game: str) -> dict[str, object]:
 
 
 def start_hand(
-    *, night_id: int, by: AuthUser, key: str, game: str, deck: Deck | None = None
+    *,
+    night_id: int,
+    by: AuthUser,
+    key: str,
+    game: str,
+    deck: Deck | None = None,
+    blinds: Blinds | None = None,
+    limit: Limit | None = None,
 ) -> DigitalHand:
     """Deal a digital hand of ``game`` to the seated players with chips.
 
@@ -169,6 +177,11 @@ def start_hand(
     the first hand. ``deck`` is for tests only (a stacked deck to deal from);
     the views never pass it, so a real hand is always shuffled by the system's
     random source.
+
+    ``blinds`` (Hold'em and Omaha: a tournament's current level, e.g.
+    ``Blinds(small=25, big=50, ante=0)``) deals the hand with them at ``limit``
+    (none given: no limit) instead of the night's ante and limit or its house
+    blinds (:mod:`gamenight.services.hand_betting`).
     """
     check_key(key)
     night = night_for_recording(by, night_id)
@@ -178,7 +191,14 @@ def start_hand(
             done = DigitalHand.objects.filter(night=night, start_key=key).first()
             if done is not None:
                 return done
-            return _start(night, by=by, key=key, game=game, deck=deck)
+            return _start(
+                night,
+                by=by,
+                key=key,
+                game=game,
+                deck=deck,
+                betting=(blinds, limit),
+            )
     except IntegrityError:
         done = DigitalHand.objects.filter(night=night, start_key=key).first()
         if done is None:
@@ -188,7 +208,15 @@ def start_hand(
         return done
 
 
-def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None) -> DigitalHand:
+def _start(
+    night: Night,
+    *,
+    by: AuthUser,
+    key: str,
+    game: str,
+    deck: Deck | None,
+    betting: tuple[Blinds | None, Limit | None],
+) -> DigitalHand:
     if night.status != NightStatus.RUNNING:
         raise NightClosedError(
             gettext("the night has not started yet: start it first")
@@ -211,7 +239,7 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
     before = [i for i, p in enumerate(positions) if p <= dealer_position]
     dealer = before[-1] if before else len(positions) - 1
     options = game_settings(night, game)
-    limit, raise_cap = night_limit(night)
+    bets = hand_betting(night, game, home=night_limit(night), blinds=betting[0], limit=betting[1])
     carry = carry_in_hand(night, game, accounts, [s.seat for s in in_hand])
     try:
         rules = make_rules(game, options)
@@ -222,10 +250,11 @@ def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None
             dealer=dealer,
             rng=random.SystemRandom() if deck is None else None,
             deck=deck,
-            ante=night.ante,
-            limit=limit,
-            raise_cap=raise_cap,
+            ante=bets.ante,
+            limit=bets.limit,
+            raise_cap=bets.raise_cap,
             carry=carry,
+            blinds=bets.blinds,
         )
     except EngineError as error:
         raise DigitalHandError(

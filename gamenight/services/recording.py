@@ -41,6 +41,7 @@ from gamenight.models import (
 from gamenight.models.deals import continuing
 from gamenight.services.access import User
 from gamenight.services.errors import LedgerError, StackTooShortError
+from gamenight.services.hand_betting import recorded_ante
 from gamenight.services.jack_games import JACK_GAME, with_group_list
 from gamenight.services.posting import Draft, Leg, post
 from gamenight.services.showdowns import showdown_payload, showdown_to_seats
@@ -119,7 +120,7 @@ def engine_table_hand(
             game=hand.game,
             dealer=dealer_index,
             players=tuple(TablePlayer(name=s.name, stack=s.stack) for s in in_hand),
-            ante=night.ante if hand.ante is None else hand.ante,
+            ante=recorded_ante(night, hand.game) if hand.ante is None else hand.ante,
             anted=None if hand.anted is None else frozenset(map(seat, hand.anted)),
             put_in=None
             if hand.put_in is None

@@ -187,6 +187,8 @@ def public_log(data: HandReplay) -> dict[str, Any]:
         "game": end.rules.name,
         "dealer": end.dealer,
         "ante": end.ante,
+        # Hold'em and Omaha dealt with blinds: the level ({"small", "big", "ante"}).
+        **({"blinds": end.blinds.to_dict()} if end.blinds is not None else {}),
         "seats": [
             {"seat": seat, "name": name, "start_stack": int(hand.start_stacks[seat])}
             for seat, name in enumerate(data.names)

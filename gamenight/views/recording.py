@@ -56,6 +56,7 @@ from gamenight.pages.recording_preview import (
 )
 from gamenight.pages.recording_stale import changed_message, gone_sentence, strip_stale_players
 from gamenight.services import preview as previews
+from gamenight.services.hand_betting import recorded_ante
 from gamenight.services.recording import night_game_options
 from gamenight.services.table_version import version_since
 
@@ -117,7 +118,7 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
         RecordGameForm,
         game=chosen,
         rows=rows,
-        ante=night.ante,
+        ante=recorded_ante(night, chosen.slug),
         options=night_game_options(night, chosen.slug),
     )
     if request.method == "GET":

@@ -5,10 +5,12 @@ Community-card games as a description: hole cards face down, then the flop
 (:class:`~engine.games.steps.board.BoardDeal`), a betting round after each.
 Home games ante instead of posting blinds, with the night's ante and limit
 like every other game; the first bettor each round is the first player still
-in on the dealer's left. Hold'em plays the best five of the two hole cards and
-the board; Omaha exactly two of its four hole cards with exactly three of the
-board; Omaha high/low halves each pot between the best high and the best
-eight-or-better low (the odd chip to the high).
+in on the dealer's left. A hand may instead be dealt with blinds
+(:mod:`engine.betting.blinds`): a tournament's level or a night's house rule.
+Hold'em plays the best five of the two hole cards and the board; Omaha exactly
+two of its four hole cards with exactly three of the board; Omaha high/low
+halves each pot between the best high and the best eight-or-better low (the
+odd chip to the high).
 """
 
 from __future__ import annotations
@@ -31,16 +33,20 @@ _DOWN: Final[Face] = "down"
 
 
 def _steps(hole: int) -> tuple[Step, ...]:
-    first = Bet(opener="left_of_dealer")
+    # A hand dealt with blinds opens the first round with them (left of the big
+    # blind) and bets twice the big blind on the turn and river at a fixed limit;
+    # without blinds all four rounds are ruling 17's, opened left of the dealer.
+    later = Bet(opener="left_of_dealer")
+    big = Bet(opener="left_of_dealer", big_bet=True)
     return (
         Deal(cards=(_DOWN,) * hole),
-        first,
+        Bet(opener="left_of_dealer", blinds=True),
         BoardDeal(count=3, name="flop"),
-        first,
+        later,
         BoardDeal(count=1, name="turn"),
-        first,
+        big,
         BoardDeal(count=1, name="river"),
-        first,
+        big,
     )
 
 

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from engine.betting import BettingRound, FixedLimit, Limit, SpreadLimit, stud_opener
+from engine.betting.blinds import blind_seats
 from engine.betting.limits import bet_sizes
 from engine.betting.opening import bring_in_seat, draw_opener
 from engine.cards import ALL_CARDS
+from engine.games.events import BLIND_EVENTS
 from engine.games.legal_actions import betting_actions
 from engine.games.rules import Step
 from engine.games.steps.actions import StepState
@@ -51,18 +53,34 @@ class Bet(Step):
     limit_scale: int = 1
     bring_in: bool = False
     bring_in_amount: int | None = None
+    # Hold'em and Omaha dealt with blinds (HandState.blinds): the round before the
+    # flop opens with the blinds posted at the start of the hand, left of the big
+    # blind; at a fixed limit the turn's and river's rounds (``big_bet``) bet twice
+    # the big blind. Without blinds both do nothing (ruling 17's home game).
+    blinds: bool = False
+    big_bet: bool = False
 
     def begin(self, state: HandState) -> None:
-        limit = scaled(state.limit, self.limit_scale)
+        limit = state.limit
+        if self.big_bet and state.blinds is not None and isinstance(limit, FixedLimit):
+            limit = FixedLimit(amount=2 * limit.amount)
+        limit = scaled(limit, self.limit_scale)
+        posted = posted_blinds(state) if self.blinds and state.blinds is not None else None
+        put_in = state.put_in
+        if posted is not None:
+            # The blinds are this round's bets, not chips of an earlier round.
+            put_in = [p - b for p, b in zip(put_in, posted, strict=True)]
         state.betting = BettingRound.start(
             stacks=state.stacks,
             opener=self.opening_seat(state),
             limit=limit,
             raise_cap=state.raise_cap,
-            put_in=state.put_in,
+            put_in=put_in,
             folded=[s for s in range(state.seat_count) if state.folded[s]],
             names=state.names,
             bring_in=self.bring_in_chips(limit, pot=state.pot) if self.bring_in else 0,
+            posted=posted,
+            posted_bet=state.blinds.big if state.blinds is not None else 0,
         )
 
     def bring_in_chips(self, limit: Limit, *, pot: int) -> int:
@@ -92,6 +110,11 @@ class Bet(Step):
 
     def opening_seat(self, state: HandState) -> int:
         live = state.live_seats
+        if self.blinds and state.blinds is not None:
+            # Before the flop the player left of the big blind opens (heads-up the
+            # dealer, who posted the small blind); the round skips whoever cannot act.
+            big = blind_seats(dealer=state.dealer, seat_count=state.seat_count)[1]
+            return (big + 1) % state.seat_count
         if self.opener == "named":
             named = state.find(NamedOpener)
             seat = named.seat if named is not None else None
@@ -110,6 +133,15 @@ class Bet(Step):
             }
             return stud_opener(dealer=state.dealer, seat_count=state.seat_count, showing=showing)
         return draw_opener(dealer=state.dealer, seat_count=state.seat_count, active=live)
+
+
+def posted_blinds(state: HandState) -> list[int]:
+    """The chips each seat posted as a blind at the start of the hand."""
+    posted = [0] * state.seat_count
+    for event in state.history:
+        if event.kind in BLIND_EVENTS:
+            posted[event.seat] += event.chips
+    return posted
 
 
 def scaled(limit: Limit, factor: int) -> Limit:

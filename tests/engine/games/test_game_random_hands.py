@@ -17,7 +17,7 @@ import pytest
 from game_replay import play_checking_replay
 from helpers.profiles import examples
 
-from engine.betting import DEFAULT_LIMIT, FixedLimit, Limit, SpreadLimit
+from engine.betting import DEFAULT_LIMIT, Blinds, FixedLimit, Limit, NoLimit, PotLimit, SpreadLimit
 from engine.cards import ALL_CARDS
 from engine.games import (
     GAMES,
@@ -61,6 +61,7 @@ def _start(
     seed: int,
     forced: dict[str, object] | None = None,
     limit: Limit = DEFAULT_LIMIT,
+    blinds: Blinds | None = None,
 ) -> tuple[HandState, random.Random]:
     rng = random.Random(seed)
     rules = make_rules(game, {**_random_options(game, rng), **(forced or {})})
@@ -79,6 +80,7 @@ def _start(
         rng=rng,
         ante=rng.choice([0, 1, 2]),
         limit=limit,
+        blinds=blinds,
     )
     return state, rng
 
@@ -224,15 +226,32 @@ def test_random_stud_hands_with_a_bring_in_keep_every_invariant(run: str) -> Non
     _play_many("seven-card-stud", range(HANDS_PER_GAME // 2), forced=forced, limit=limit)
 
 
+# Hold'em and Omaha dealt with blinds (issue 27), short stacks posting all-in, at
+# no limit, pot limit and a fixed limit (which doubles on the turn and river).
+BLIND_RUNS: dict[str, tuple[str, Blinds, Limit]] = {
+    "holdem-no-limit-2-5": ("texas-holdem", Blinds(small=2, big=5), NoLimit()),
+    "holdem-fixed-1-2-ante": ("texas-holdem", Blinds(small=1, big=2, ante=1), FixedLimit(amount=1)),
+    "omaha-pot-limit-1-2": ("omaha", Blinds(small=1, big=2), PotLimit()),
+    "omaha-hi-lo-spread-1-1-ante": ("omaha-hi-lo", Blinds(small=1, big=1, ante=1), DEFAULT_LIMIT),
+}
+
+
+@pytest.mark.parametrize("run", sorted(BLIND_RUNS))
+def test_random_hands_with_blinds_keep_every_invariant(run: str) -> None:
+    game, blinds, limit = BLIND_RUNS[run]
+    _play_many(game, range(HANDS_PER_GAME // 4), limit=limit, blinds=blinds)
+
+
 def _play_many(
     game: str,
     seeds: range,
     *,
     forced: dict[str, object] | None = None,
     limit: Limit = DEFAULT_LIMIT,
+    blinds: Blinds | None = None,
 ) -> None:
     for seed in seeds:
-        state, rng = _start(game, seed, forced, limit)
+        state, rng = _start(game, seed, forced, limit, blinds)
         total = sum(state.stacks) + state.pot + _carried(state)
         play_checking_replay(
             state,
