@@ -1,12 +1,14 @@
 """Announce that a night changed, once the change is committed.
 
-Every write the open pages show goes through one of four rows: a hand action
+Every write the open pages show goes through one of five rows: a hand action
 (a move of a digital hand), a digital hand (dealt, stopped), a ledger
-transaction (a recorded hand, a buy-in, an undo, a departure) or the night
-(dealer, house rules, closing). A post_save on those schedules the announcement
-with ``transaction.on_commit``: a page that hears it must find the change
-already there. Writes that use ``QuerySet.update`` (the hand's version bump)
-always come with a HandAction row, so they are announced too.
+transaction (a recorded hand, a buy-in, an undo, a departure), the night
+(dealer, house rules, closing) or its tournament (the clock, a knockout: every
+such write bumps the tournament's version, gamenight/tournaments/models_access.py).
+A post_save on those schedules the announcement with ``transaction.on_commit``:
+a page that hears it must find the change already there. Writes that use
+``QuerySet.update`` (the hand's version bump) always come with a HandAction row,
+so they are announced too.
 
 A failed announcement never fails the write: the page's slow poll catches up
 (static/js/live.js), so the error is logged and dropped.
@@ -24,7 +26,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from gamenight.live.groups import CHANGED, night_group
-from gamenight.models import DigitalHand, HandAction, Night, Transaction
+from gamenight.models import DigitalHand, HandAction, Night, Tournament, Transaction
 
 logger = logging.getLogger(__name__)
 
@@ -63,3 +65,8 @@ def _transaction_saved(sender: type[Transaction], instance: Transaction, **_: An
 @receiver(post_save, sender=Night)
 def _night_saved(sender: type[Night], instance: Night, **_: Any) -> None:
     announce_after_commit(instance.pk)
+
+
+@receiver(post_save, sender=Tournament)
+def _tournament_saved(sender: type[Tournament], instance: Tournament, **_: Any) -> None:
+    announce_after_commit(instance.night_id)

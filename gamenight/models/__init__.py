@@ -35,6 +35,7 @@ from gamenight.models.request_keys import RequestKey
 from gamenight.models.settling import TransferMark
 from gamenight.models.table_links import TableLink
 from gamenight.models.throttle import RateEvent
+from gamenight.models.tournaments import Entrant, Knockout, Tournament
 
 __all__ = [
     "MAX_CHIPS",
@@ -48,11 +49,13 @@ __all__ = [
     "DealMode",
     "DealStatus",
     "DigitalHand",
+    "Entrant",
     "Entry",
     "Group",
     "HandAction",
     "HandStatus",
     "Invite",
+    "Knockout",
     "LimitStructure",
     "MailStatus",
     "Membership",
@@ -73,6 +76,7 @@ __all__ = [
     "Seat",
     "SeatLink",
     "TableLink",
+    "Tournament",
     "Transaction",
     "TransactionKind",
     "TransferMark",

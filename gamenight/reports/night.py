@@ -38,15 +38,12 @@ from gamenight.reports import BadReportDataError
 from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
 
-GAME_KINDS = frozenset(
-    {
-        TransactionKind.TABLE_HAND,
-        TransactionKind.GUTS_DEAL,
-        TransactionKind.SHELBY_ROUND,
-        TransactionKind.POT_SPLIT,
-    }
+DEAL_KINDS = frozenset(
+    {TransactionKind.TABLE_HAND, TransactionKind.GUTS_DEAL, TransactionKind.SHELBY_ROUND}
 )
-DEAL_KINDS = GAME_KINDS - {TransactionKind.POT_SPLIT}
+# A tournament's money is its players' result (gamenight/tournaments/ledger.py).
+TOURNAMENT_KINDS = frozenset({TransactionKind.TOURNAMENT_ENTRY, TransactionKind.TOURNAMENT_PAYOUT})
+GAME_KINDS = DEAL_KINDS | {TransactionKind.POT_SPLIT} | TOURNAMENT_KINDS
 BUY_KINDS = frozenset({TransactionKind.BUY_IN, TransactionKind.CARRY})
 BIGGEST_POTS = 5
 

@@ -70,6 +70,10 @@ EXPORTED: tuple[Exported, ...] = (
     Exported("gamenight.TransferMark", "night__group_id"),
     # Issue 23: each night's log of changes to its plan and house rules.
     Exported("gamenight.NightChange", "night__group_id"),
+    # Issue 27: a tournament night's setup and clock, its entrants and knockouts.
+    Exported("gamenight.Tournament", "night__group_id"),
+    Exported("gamenight.Entrant", "tournament__night__group_id"),
+    Exported("gamenight.Knockout", "tournament__night__group_id"),
 )
 
 EXCLUDED: frozenset[str] = frozenset(
