@@ -37,6 +37,7 @@ from gamenight.models import (
 from gamenight.reports import BadReportDataError
 from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
+from gamenight.tournaments.report import tournament_report
 
 DEAL_KINDS = frozenset(
     {TransactionKind.TABLE_HAND, TransactionKind.GUTS_DEAL, TransactionKind.SHELBY_ROUND}
@@ -351,6 +352,8 @@ def night_figures(
             if p in players
         ],
         "guts_history": guts_history,
+        # A tournament night's places, prizes and knockouts (gamenight/tournaments/report.py).
+        "tournament": tournament_report(night),
         "settle_up": settle_up_data(
             {f.name: f.result for f in ordered},
             chip_value_cents,

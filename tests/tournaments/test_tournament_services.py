@@ -94,6 +94,16 @@ def test_a_bounty_tournament_pays_out_what_was_paid_in() -> None:
     transfers = night_figures(t.night, chip_value_cents=10).data["settle_up"]["transfers"]
     assert sum(tr["cents"] for tr in transfers) == (25 + 50 + 25 + 25) * 10
     assert len(transfers) <= 6
+    report = night_figures(t.night, chip_value_cents=10).data["tournament"]
+    assert [(r["place"], r["name"], r["prize"], r["knockouts"]) for r in report["places"]] == [
+        (1, "Anna", 115, 4),
+        (2, "Carla", 69, 3),
+        (3, "Dan", 36, 0),
+        (4, "Eva", 0, 0),
+        (5, "Ben", 0, 0),
+        (6, "Finn", 0, 0),
+        (7, "Greta", 0, 0),
+    ]
     assert find_violations(group_id=t.group.pk) == []
 
 
