@@ -78,6 +78,11 @@ def test_the_host_sets_a_night_up_as_a_tournament() -> None:
     assert tournament.setup["bounty"] == 5
     assert len(tournament.structure) == len(READY[0].structure.items)
     assert host.get(f"/nights/{t.night.pk}/").content.decode().count("Start the tournament") == 1
+    # Before the draw nobody has paid: no pool of 0 and no prizes of 0, a word instead.
+    start_page = host.get(url(t, "")).content.decode()
+    assert 'id="pool"' not in start_page
+    assert 'id="payouts"' not in start_page
+    assert "follow from the entries once the seats are drawn" in start_page
 
 
 def test_a_ready_structure_fills_the_rows_without_saving() -> None:
