@@ -12,8 +12,11 @@ import pytest
 from django.test import Client
 from tourney_helpers import Tourney, plan_tourney, stacks, start
 
+from gamenight import services
 from gamenight.models import Entrant, NightStatus, Tournament
+from gamenight.reports.build import build_night
 from gamenight.services import table_links
+from gamenight.tournaments import play
 from gamenight.tournaments.structures import READY
 
 pytestmark = pytest.mark.django_db
@@ -232,3 +235,22 @@ def test_an_icm_chop_without_chip_counts_is_refused() -> None:
     answer = client_for(t.owner).post(url(t, "chop/"), {"kind": "icm"})
     assert answer.status_code == 422
     assert "chip count" in answer.content.decode()
+
+
+def test_the_report_in_german_calls_a_finishing_place_platz() -> None:
+    """The report's place column: "Platz" (a place in the standings), not "Ort" (where
+    the night is played), which the catalogue's plain "Place" means."""
+    t = plan_tourney(names=("Anna", "Ben", "Carla"))
+    start(t)
+    for n, out in enumerate(("Ben", "Carla")):
+        play.knock_out(
+            night_id=t.night.pk, by=t.owner, key=f"k{n}", player_id=t.id(out), by_player_id=None
+        )
+    services.end_night(night_id=t.night.pk, by=t.owner)
+    build_night(t.night.pk)
+    host = client_for(t.owner)
+    host.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    html = host.get(f"/nights/{t.night.pk}/report/").content.decode()
+    section = html.split('id="tournament"')[1].split("</section>")[0]
+    assert ">Platz</th>" in section
+    assert "Ort" not in section
