@@ -227,6 +227,11 @@ def test_the_chop_preview_then_confirm() -> None:
     assert done.status_code == 302
     assert sum(stacks(t.night).values()) == 4 * 20
     assert Tournament.objects.get(night=t.night).chop["kind"] == "icm"
+    # The clock, once over, shows the entries and the pool, no players left or average.
+    clock = host.get(f"/nights/{t.night.pk}/clock/state/").content.decode()
+    assert "The tournament is over" in clock
+    assert "Entries" in clock
+    assert "Average stack" not in clock
 
 
 def test_an_icm_chop_without_chip_counts_is_refused() -> None:
