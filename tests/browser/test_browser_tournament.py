@@ -184,6 +184,8 @@ def test_a_seven_player_tournament_in_german(
     host.get_by_role("button", name="Aufteilen und das Turnier beenden").click()
     expect(host.get_by_text("Das Turnier ist vorbei: Jeder Gewinn ist gebucht.")).to_be_visible()
     expect(tv.locator("#clock")).to_contain_text("Das Turnier ist vorbei")
+    expect(tv.locator("#clock")).to_contain_text("Teilnehmer")
+    tv.screenshot(path=f"{SHOTS}/tournament-tv-over-de.png", caret="initial")
 
     places = {e.player.name: e.place for e in Entrant.objects.select_related("player")}
     assert places == {
