@@ -295,6 +295,9 @@ PASSWORD_RESET_LIMIT_PER_HOUR = envint("PASSWORD_RESET_LIMIT_PER_HOUR", 5)
 
 # Invite links stop working after this many days; the host makes a new one.
 INVITE_DAYS = envint("INVITE_DAYS", 7)
+# How long one minute of a tournament structure lasts, in milliseconds: 60,000 at the
+# table; a test (or a demonstration) plays a whole structure in seconds with less.
+TOURNAMENT_MINUTE_MS = envint("TOURNAMENT_MINUTE_MS", 60_000)
 
 # ------------------------------------------------------------------ i18n
 LANGUAGE_CODE = "en"

@@ -357,4 +357,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("nights/<id:night_id>/report/paid/", settling.transfer_paid, name="transfer_paid"),
     path("groups/<id:group_id>/owes/", settling.group_owes, name="group_owes"),
+    # ---------------------------------------------------------------- tournament nights
+    # Their own module and namespace (gamenight/tournaments/urls.py): tournaments:page ...
+    path("", include("gamenight.tournaments.urls")),
 ]

@@ -52,6 +52,16 @@ MOVEMENT_REASONS: Final[dict[str, Promise]] = {
     "back at the table": gettext_lazy("back at the table"),
     "the night's pots are split": gettext_lazy("the night's pots are split"),
     "folded rather than pay the pot": gettext_lazy("folded rather than pay the pot"),
+    # A tournament night's money (gamenight.tournaments.ledger and .finish).
+    "buy-in into the prize pool": gettext_lazy("buy-in into the prize pool"),
+    "rebuy into the prize pool": gettext_lazy("rebuy into the prize pool"),
+    "add-on into the prize pool": gettext_lazy("add-on into the prize pool"),
+    "bounty on their head": gettext_lazy("bounty on their head"),
+    "into the prize pool and bounties": gettext_lazy("into the prize pool and bounties"),
+    "prizes and bounties paid": gettext_lazy("prizes and bounties paid"),
+    "own bounty back": gettext_lazy("own bounty back"),
+    "share of the chop": gettext_lazy("share of the chop"),
+    "the tournament's prizes": gettext_lazy("the tournament's prizes"),
     # A night imported from a PokerNow ledger (gamenight.services.pokernow).
     "net of the night at PokerNow": gettext_lazy("net of the night at PokerNow"),
     "the night's ledger from PokerNow": gettext_lazy("the night's ledger from PokerNow"),
@@ -245,6 +255,19 @@ _MEMOS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]
         lambda m: gettext("%(name)s cashes out") % {"name": m["n"]},
     ),
     (re.compile(r"(?P<n>.+) buys in"), lambda m: gettext("%(name)s buys in") % {"name": m["n"]}),
+    (
+        re.compile(r"prize for place (?P<p>\d+)"),
+        lambda m: gettext("prize for place %(place)s") % {"place": m["p"]},
+    ),
+    (
+        re.compile(r"bounty for knocking out (?P<n>.+)"),
+        lambda m: gettext("bounty for knocking out %(name)s") % {"name": m["n"]},
+    ),
+    (re.compile(r"(?P<n>.+) is out"), lambda m: gettext("%(name)s is out") % {"name": m["n"]}),
+    (
+        re.compile(r"(?P<w>tournament entry|late registration|rebuy|add-on): (?P<n>.+)"),
+        lambda m: _TOURNAMENT_SUMMARIES[m["w"]] % {"names": m["n"]},
+    ),
     (re.compile(r"(?P<n>.+) arrives"), lambda m: gettext("%(name)s arrives") % {"name": m["n"]}),
     (re.compile(r"(?P<n>.+) leaves"), lambda m: gettext("%(name)s leaves") % {"name": m["n"]}),
     (re.compile(r"(?P<n>.+) left"), lambda m: gettext("%(name)s left") % {"name": m["n"]}),
@@ -285,6 +308,14 @@ _MEMOS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]
         lambda m: gettext("%(game)s: pot of %(pot)s") % {"game": _game(m["g"]), "pot": m["p"]},
     ),
 )
+
+
+_TOURNAMENT_SUMMARIES: Final[dict[str, Promise]] = {
+    "tournament entry": gettext_lazy("tournament entry: %(names)s"),
+    "late registration": gettext_lazy("late registration: %(names)s"),
+    "rebuy": gettext_lazy("rebuy: %(names)s"),
+    "add-on": gettext_lazy("add-on: %(names)s"),
+}
 
 
 def _game(name: str) -> str:

@@ -3,13 +3,14 @@
 Every write the open pages show goes through one of five rows: a hand action
 (a move of a digital hand), a digital hand (dealt, stopped), a ledger
 transaction (a recorded hand, a buy-in, an undo, a departure), the night
-(dealer, house rules, closing) or a seat move (a new phone asking for a seat,
-the host's answer: the seat's phone says so, or loses the seat). A post_save
-on those schedules the announcement with ``transaction.on_commit``: a page that
-hears it must find the change already there. Writes that use
-``QuerySet.update`` (the hand's version bump, the seat links an approved move
-revokes) always come with a HandAction or SeatMove row, so they are announced
-too.
+(dealer, house rules, closing), a seat move (a new phone asking for a seat,
+the host's answer: the seat's phone says so, or loses the seat) or its
+tournament (the clock, a knockout: every such write bumps the tournament's
+version, gamenight/tournaments/models_access.py). A post_save on those
+schedules the announcement with ``transaction.on_commit``: a page that hears it
+must find the change already there. Writes that use ``QuerySet.update`` (the
+hand's version bump, the seat links an approved move revokes) always come with
+a HandAction or SeatMove row, so they are announced too.
 
 A failed announcement never fails the write: the page's slow poll catches up
 (static/js/live.js), so the error is logged and dropped.
@@ -27,7 +28,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from gamenight.live.groups import CHANGED, night_group
-from gamenight.models import DigitalHand, HandAction, Night, SeatMove, Transaction
+from gamenight.models import DigitalHand, HandAction, Night, SeatMove, Tournament, Transaction
 
 logger = logging.getLogger(__name__)
 
@@ -70,4 +71,9 @@ def _night_saved(sender: type[Night], instance: Night, **_: Any) -> None:
 
 @receiver(post_save, sender=SeatMove)
 def _seat_move_saved(sender: type[SeatMove], instance: SeatMove, **_: Any) -> None:
+    announce_after_commit(instance.night_id)
+
+
+@receiver(post_save, sender=Tournament)
+def _tournament_saved(sender: type[Tournament], instance: Tournament, **_: Any) -> None:
     announce_after_commit(instance.night_id)

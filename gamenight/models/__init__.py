@@ -39,6 +39,7 @@ from gamenight.models.seat_moves import SeatMove, SeatMoveStatus
 from gamenight.models.settling import TransferMark
 from gamenight.models.table_links import TableLink
 from gamenight.models.throttle import RateEvent
+from gamenight.models.tournaments import Entrant, Knockout, Tournament
 
 __all__ = [
     "MAX_CHIPS",
@@ -53,6 +54,7 @@ __all__ = [
     "DealMode",
     "DealStatus",
     "DigitalHand",
+    "Entrant",
     "Entry",
     "Expense",
     "ExpenseShare",
@@ -63,6 +65,7 @@ __all__ = [
     "HandStatus",
     "ImportStatus",
     "Invite",
+    "Knockout",
     "LimitStructure",
     "MailStatus",
     "Membership",
@@ -86,6 +89,7 @@ __all__ = [
     "SeatMove",
     "SeatMoveStatus",
     "TableLink",
+    "Tournament",
     "Transaction",
     "TransactionKind",
     "TransferMark",

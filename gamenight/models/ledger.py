@@ -111,6 +111,10 @@ class TransactionKind(models.TextChoices):
     GUTS_DEAL = "guts_deal", _("Guts deal")
     SHELBY_ROUND = "shelby_round", _("Shelby round")
     POT_SPLIT = "pot_split", _("split of the night's pots")
+    # A tournament night's money (gamenight/tournaments/ledger.py): what a player pays
+    # into the prize pool and bounties, and the prizes and bounties paid out.
+    TOURNAMENT_ENTRY = "tourney_entry", _("paid into the tournament")
+    TOURNAMENT_PAYOUT = "tourney_payout", _("paid out by the tournament")
     REVERSAL = "reversal", _("reversal")
 
 

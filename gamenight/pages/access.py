@@ -26,7 +26,8 @@ def night_for_user(
     """The night and the user's membership of its group."""
     night = (
         Night.objects.filter(pk=night_id)
-        .select_related("group", "season", "dealer__player")
+        # A tournament night's tournament comes along: the night page asks for it.
+        .select_related("group", "season", "dealer__player", "tournament")
         .first()
     )
     if night is None:

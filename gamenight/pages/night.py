@@ -23,7 +23,16 @@ from gamenight.forms.nights import (
 )
 from gamenight.games import game_title, night_games
 from gamenight.http import HtmxHttpRequest
-from gamenight.models import NIGHT_POTS, Account, AccountKind, Membership, Night, NightStatus, Seat
+from gamenight.models import (
+    NIGHT_POTS,
+    Account,
+    AccountKind,
+    Membership,
+    Night,
+    NightStatus,
+    Seat,
+    Tournament,
+)
 from gamenight.pages.access import night_for_user
 from gamenight.pages.deals import deal_list_context
 from gamenight.pages.host_panel import host_panel_context
@@ -70,8 +79,12 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
     away = [p for p in night.group.players.for_night(night.pk) if p not in seated_players]
     # Seated with no chips: still at the table, marked, a rebuy one tap away.
     busted = {s.player_id for s in seated if stacks.get(s.player_id, 0) == 0}
+    # A tournament night (gamenight/tournaments/): its own page runs it; the ring game's
+    # deal, rebuys, arrivals and departures are not shown.
+    tournament = _tournament(night)
     context: dict[str, Any] = {
         "night": night,
+        "tournament": tournament,
         "membership": membership,
         "may_record": membership.may_record,
         "seats": [(s, stacks.get(s.player_id, 0)) for s in seated],
@@ -123,6 +136,14 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
     # The TV's own link (digital/_table_link.html).
     context.update(table_link_context(night, membership))
     return context
+
+
+def _tournament(night: Night) -> Tournament | None:
+    """The night's tournament (loaded with the night by pages.access), if it is one."""
+    try:
+        return night.tournament
+    except Tournament.DoesNotExist:
+        return None
 
 
 def _fold_leave_offer(refusal: object) -> dict[str, Any] | None:

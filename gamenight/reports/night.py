@@ -39,16 +39,14 @@ from gamenight.reports import BadReportDataError
 from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
 from gamenight.services.expenses import cost_nets, standing_expenses
+from gamenight.tournaments.report import tournament_report
 
-GAME_KINDS = frozenset(
-    {
-        TransactionKind.TABLE_HAND,
-        TransactionKind.GUTS_DEAL,
-        TransactionKind.SHELBY_ROUND,
-        TransactionKind.POT_SPLIT,
-    }
+DEAL_KINDS = frozenset(
+    {TransactionKind.TABLE_HAND, TransactionKind.GUTS_DEAL, TransactionKind.SHELBY_ROUND}
 )
-DEAL_KINDS = GAME_KINDS - {TransactionKind.POT_SPLIT}
+# A tournament's money is its players' result (gamenight/tournaments/ledger.py).
+TOURNAMENT_KINDS = frozenset({TransactionKind.TOURNAMENT_ENTRY, TransactionKind.TOURNAMENT_PAYOUT})
+GAME_KINDS = DEAL_KINDS | {TransactionKind.POT_SPLIT} | TOURNAMENT_KINDS
 BUY_KINDS = frozenset({TransactionKind.BUY_IN, TransactionKind.CARRY})
 BIGGEST_POTS = 5
 
@@ -378,6 +376,8 @@ def night_figures(
             }
             for e in expenses
         ],
+        # A tournament night's places, prizes and knockouts (gamenight/tournaments/report.py).
+        "tournament": tournament_report(night),
         "settle_up": settle_up_data(
             {f.name: f.result for f in ordered},
             chip_value_cents,

@@ -70,6 +70,7 @@ from gamenight.services.table import (
     seated_table,
     stack,
 )
+from gamenight.tournaments.guards import refuse_digital
 
 logger = logging.getLogger(__name__)
 
@@ -223,6 +224,8 @@ def _start(
             if night.status == NightStatus.PLANNED
             else gettext("the night is closed: nothing more can be recorded")
         )
+    # Until the digital tournament hands are wired in (gamenight/tournaments/hooks.py).
+    refuse_digital(night)
     if game not in playable_games(night):
         raise DigitalHandError(
             gettext("%(game)s is not one of tonight's games the app can deal") % {"game": game}

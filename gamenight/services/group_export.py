@@ -83,6 +83,10 @@ EXPORTED: tuple[Exported, ...] = (
     # Issue 28: the nights' shared costs and their shares (append-only, like the ledger).
     Exported("gamenight.Expense", "night__group_id"),
     Exported("gamenight.ExpenseShare", "expense__night__group_id"),
+    # Issue 27: a tournament night's setup and clock, its entrants and knockouts.
+    Exported("gamenight.Tournament", "night__group_id"),
+    Exported("gamenight.Entrant", "tournament__night__group_id"),
+    Exported("gamenight.Knockout", "tournament__night__group_id"),
 )
 
 EXCLUDED: frozenset[str] = frozenset(

@@ -35,6 +35,7 @@ from gamenight.models import (
     NightReport,
     NightStatus,
     Transaction,
+    TransactionKind,
 )
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,7 @@ def find_violations(*, group_id: int | None = None) -> list[Violation]:
         *_bad_balances(group_id),
         *_closed_without_closing_time(group_id),
         *_bad_expenses(group_id),
+        *_tournaments_unpaid(group_id),
     ]
 
 
@@ -222,6 +224,43 @@ def _bad_expenses(group_id: int | None) -> list[Violation]:
     ]
 
 
+TOURNAMENT_KINDS = (TransactionKind.TOURNAMENT_ENTRY, TransactionKind.TOURNAMENT_PAYOUT)
+
+
+def _tournaments_unpaid(group_id: int | None) -> list[Violation]:
+    """A closed night whose tournament left money in the bank: what was paid into it
+    (the prize pool and bounties) was not all paid out (gamenight/tournaments/ledger.py)."""
+    rows = (
+        Entry.objects.filter(
+            _in_group(group_id, "transaction__group_id"),
+            account__kind=AccountKind.BANK,
+            transaction__night__status=NightStatus.CLOSED,
+        )
+        .filter(
+            Q(transaction__kind__in=TOURNAMENT_KINDS)
+            | Q(
+                transaction__kind=TransactionKind.REVERSAL,
+                transaction__reverses__kind__in=TOURNAMENT_KINDS,
+            )
+        )
+        .values("transaction__night_id", "transaction__night__date")
+        .annotate(total=Sum("amount"))
+        .exclude(total=0)
+        .order_by("transaction__night_id")
+    )
+    return [
+        Violation(
+            "tournament_unpaid",
+            {
+                "night_id": row["transaction__night_id"],
+                "night": str(row["transaction__night__date"]),
+                "total": row["total"],
+            },
+        )
+        for row in rows
+    ]
+
+
 def _transaction(pk: int) -> dict[str, Any]:
     row = Transaction.objects.filter(pk=pk).values("night_id", "night__date").first()
     if row is None:
@@ -299,6 +338,14 @@ def _describe(code: str, p: dict[str, Any]) -> str:
         return gettext("the taking back #%(expense)s does not match the cost it takes back") % p
     if code == "no_closing_time":
         return gettext("the night of %(night)s is closed but has no closing time") % p
+    if code == "tournament_unpaid":
+        return (
+            gettext(
+                "the tournament of the night of %(night)s did not pay out what was paid "
+                "into it: %(total)s chips are left in the bank"
+            )
+            % p
+        )
     if code in ("unbalanced", "one_leg", "other_group", "after_close"):
         p["what"] = _transaction_label(p)
         texts = {

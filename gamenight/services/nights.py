@@ -31,6 +31,7 @@ from gamenight.services.posting import Draft, Leg, check_chips, lock_balances, p
 from gamenight.services.running_hand import chips_in_hand, refuse_if_running
 from gamenight.services.seat_links import live_link
 from gamenight.services.table import bank, group_players, night_pot, seated_table, stack
+from gamenight.tournaments.guards import refuse_unfinished
 
 
 def start_night(
@@ -285,6 +286,7 @@ def refuse_to_end(night: Night) -> None:
     if night.status != NightStatus.RUNNING:
         raise LedgerError(gettext("the night has not started"))
     refuse_if_running(night)
+    refuse_unfinished(night)
     pots = Account.objects.filter(night=night, kind__in=NIGHT_POTS)
     held = {a.kind: a.balance for a in pots.select_for_update().order_by("pk") if a.balance}
     if held:

@@ -56,6 +56,7 @@ from gamenight.services.table import (
     set_dealer,
 )
 from gamenight.services.table_version import check_table_version
+from gamenight.tournaments.guards import refuse_games
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -169,6 +170,7 @@ def record_table_hand(
     preview) refuses it if the table changed since."""
 
     def build(night: Night) -> Draft:
+        refuse_games(night)  # a tournament's hands move tournament chips, not the ledger's
         check_table_version(night, table_version)
         table = seated_table(night)
         engine_hand, in_hand = engine_table_hand(night, table, hand)
@@ -217,6 +219,7 @@ def record_guts_deal(
     table_version: str | None = None,
 ) -> Transaction:
     def build(night: Night) -> Draft:
+        refuse_games(night)  # a tournament's hands move tournament chips, not the ledger's
         check_table_version(night, table_version)
         pot, reserve = (
             night_pot(night, k) for k in (AccountKind.GUTS_POT, AccountKind.GUTS_RESERVE)
@@ -284,6 +287,7 @@ def record_shelby_round(
     table_version: str | None = None,
 ) -> Transaction:
     def build(night: Night) -> Draft:
+        refuse_games(night)  # a tournament's hands move tournament chips, not the ledger's
         check_table_version(night, table_version)
         pot = night_pot(night, AccountKind.SHELBY_POT)
         table = seated_table(night, extra=[pot])

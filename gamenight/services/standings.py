@@ -18,18 +18,20 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from gamenight.models import (
     AccountKind,
     Deal,
     DealStatus,
+    Entrant,
     Entry,
     Night,
     NightStatus,
     Player,
     Season,
+    Tournament,
     Transaction,
     TransactionKind,
 )
@@ -37,22 +39,26 @@ from gamenight.models.deals import starts_a_game
 from gamenight.services.people import PERSON, of_person
 from gamenight.services.scoring import ScoringRule, night_points, season_points
 
+# A game: a hand, a Guts deal or a Shelby round (a split of the pots follows games).
+DEAL_KINDS = (TransactionKind.TABLE_HAND, TransactionKind.GUTS_DEAL, TransactionKind.SHELBY_ROUND)
+# What a tournament moves is its players' result too (gamenight/tournaments/ledger.py).
 GAME_KINDS = (
-    TransactionKind.TABLE_HAND,
-    TransactionKind.GUTS_DEAL,
-    TransactionKind.SHELBY_ROUND,
+    *DEAL_KINDS,
     TransactionKind.POT_SPLIT,
+    TransactionKind.TOURNAMENT_ENTRY,
+    TransactionKind.TOURNAMENT_PAYOUT,
 )
 DEFAULT_POINTS = (10, 7, 5, 3, 2, 1)
-# A game: a hand, a Guts deal or a Shelby round (a split of the pots follows games).
-DEAL_KINDS = tuple(kind for kind in GAME_KINDS if kind != TransactionKind.POT_SPLIT)
 
 
 def played() -> Exists:
-    """Whether a night (the outer query's row) had a game: one booked and not undone."""
+    """Whether a night (the outer query's row) had a game: one booked and not undone,
+    or a tournament that paid its prizes."""
     return Exists(
         Transaction.objects.filter(
-            night=OuterRef("pk"), kind__in=DEAL_KINDS, reversed_by__isnull=True
+            night=OuterRef("pk"),
+            kind__in=(*DEAL_KINDS, TransactionKind.TOURNAMENT_PAYOUT),
+            reversed_by__isnull=True,
         )
     )
 
@@ -173,12 +179,16 @@ def season_standings(
         Player.objects.filter(
             accounts__kind=AccountKind.STACK, accounts__night_id__in=[*night_ids, *empty_ids]
         )
-        .annotate(person=Coalesce("merged_into_id", "pk"))
-        .values_list("person", "name", "accounts__night_id")
+        .annotate(person=Coalesce("merged_into_id", "pk"), finished=_finishing_place())
+        .values_list("person", "name", "accounts__night_id", "finished")
     )
     rows: dict[int, StandingRow] = {}
     nets: dict[int, dict[int, int]] = {night: {} for night in night_ids}
-    for player_id, name, night_id in sat if night_ids or empty_ids else ():
+    # A tournament night's places are its finishing places, not its money.
+    finished: dict[int, dict[int, int]] = {}
+    for player_id, name, night_id, place in sat if night_ids or empty_ids else ():
+        if place is not None:
+            finished.setdefault(night_id, {})[player_id] = place
         row = rows.setdefault(player_id, StandingRow(player_id=player_id, name=name))
         if night_id in empty_ids:
             # The rule's points for taking part, and nothing else: no game, no place.
@@ -197,10 +207,10 @@ def season_standings(
             nets[night_id][player_id] = int(total or 0)
     for column in columns:
         night_nets = nets[column.night_id]
-        places = night_places(night_nets)
+        places = {**night_places(night_nets), **finished.get(column.night_id, {})}
         for player_id, net in night_nets.items():
             rows[player_id].by_night[column.night_id] = net
-            _add_night(rows[player_id], column.date, net, places[player_id], rule)
+            _add_night(rows[player_id], column.date, net, places[player_id], rule, len(night_nets))
         for row in rows.values():
             previous = row.running[-1] if row.running else 0
             row.running.append(previous + night_nets.get(row.player_id, 0))
@@ -222,7 +232,7 @@ def season_standings(
 
 
 def _add_night(
-    row: StandingRow, date: datetime.date, net: int, place: int, rule: ScoringRule
+    row: StandingRow, date: datetime.date, net: int, place: int, rule: ScoringRule, players: int
 ) -> None:
     """One night the player sat at, in date order."""
     row.net += net
@@ -232,11 +242,34 @@ def _add_night(
         row.longest_run = max(row.longest_run, row._run)
     else:
         row._run = 0
-    row.night_points.append(night_points(rule, place))
+    row.night_points.append(night_points(rule, place, players))
     if row.best_net is None or net > row.best_net:
         row.best_net, row.best_date = net, date
     if row.worst_net is None or net < row.worst_net:
         row.worst_net, row.worst_date = net, date
+
+
+def _finishing_place() -> Subquery:
+    """The outer row's player's place in the tournament of the outer row's night, if any."""
+    return Subquery(
+        Entrant.objects.filter(
+            tournament__night_id=OuterRef("accounts__night_id"), player_id=OuterRef("pk")
+        ).values("place")[:1]
+    )
+
+
+def tournament_places(night_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+    """The finishing places of the tournaments of ``night_ids``, by night and person."""
+    rows = (
+        Entrant.objects.filter(tournament__night_id__in=night_ids, place__isnull=False)
+        .annotate(person=Coalesce("player__merged_into_id", "player_id"))
+        .values_list("tournament__night_id", "person", "place")
+    )
+    places: dict[int, dict[int, int]] = {}
+    for night_id, person, place in rows:
+        if place is not None:
+            places.setdefault(night_id, {})[person] = place
+    return places
 
 
 @dataclass(frozen=True)
@@ -251,6 +284,7 @@ class HistoryNight:
     closed: bool = True
     played: bool = True
     """Whether a game was played at it (a night without one counts for nobody)."""
+    tournament: bool = False
 
 
 def player_history(player: Player) -> list[HistoryNight]:
@@ -264,7 +298,9 @@ def player_history(player: Player) -> list[HistoryNight]:
             of_person(player, "accounts__player"), accounts__kind=AccountKind.STACK
         )
         .select_related("season")
-        .annotate(played=played())
+        .annotate(
+            played=played(), is_tourney=Exists(Tournament.objects.filter(night=OuterRef("pk")))
+        )
         .order_by("-date", "-id")
         .distinct()
     )
@@ -293,6 +329,7 @@ def player_history(player: Player) -> list[HistoryNight]:
             season=night.season.name if night.season else "",
             closed=night.status == NightStatus.CLOSED,
             played=bool(getattr(night, "played", True)),
+            tournament=bool(getattr(night, "is_tourney", False)),
         )
         for night in nights
     ]
@@ -342,8 +379,12 @@ def player_summary(player: Player, nights: list[HistoryNight]) -> PlayerSummary:
         for night_id, player_id, total in everyone:
             nets[night_id][player_id] = int(total or 0)
     run = 0
+    # A query more only for a history with a tournament night in it.
+    tournaments = [n.night_id for n in closed if n.tournament]
+    finished = tournament_places(tournaments) if tournaments else {}
     for night in reversed(closed):  # oldest first, for the runs
-        if night_places(nets[night.night_id])[player.pk] == 1:
+        places = {**night_places(nets[night.night_id]), **finished.get(night.night_id, {})}
+        if places[player.pk] == 1:
             summary.nights_won += 1
             run += 1
             summary.longest_run = max(summary.longest_run, run)

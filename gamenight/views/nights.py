@@ -44,6 +44,7 @@ from gamenight.services import LedgerError, PotsNotEmptyError
 from gamenight.services import next_night as planned
 from gamenight.services.digital import HandOverError
 from gamenight.services.nights import PotsChangedError
+from gamenight.tournaments.guards import is_tournament
 
 # ------------------------------------------------------------------ start
 
@@ -54,6 +55,9 @@ def night_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespons
     night, _membership = night_for_user(request, night_id, record=True)
     if night.status != NightStatus.PLANNED:
         return redirect("night_detail", night_id=night.pk)
+    if is_tournament(night):
+        # A tournament starts with its seat draw and buy-ins (gamenight/tournaments/).
+        return redirect("tournaments:page", night_id=night.pk)
     players = list(night.group.players.coming())
     # Who said they come is ticked; with no answer, the last night's table; else everyone.
     coming = planned.coming_ids(night)

@@ -11,11 +11,9 @@ night's link says the night is over (:mod:`gamenight.pages.night_over`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
@@ -25,31 +23,12 @@ from gamenight.models import TableLink
 from gamenight.pages.etags import polled, tagged
 from gamenight.pages.night_over import friendly_when_over
 from gamenight.pages.table import empty_table_context, table_context, tv_tag
+from gamenight.pages.tv_links import blank_when_renewed
 from gamenight.services import table_links
+from gamenight.tournaments.guards import is_tournament
+from gamenight.tournaments.tv_page import tv_clock_page
 
 TvPoll = tuple[int, int | None, int | None]
-
-
-def blank_when_renewed(
-    view: Callable[[HttpRequest, str], HttpResponse],
-) -> Callable[[HttpRequest, str], HttpResponse]:
-    """A renewed link's TV goes blank: its poll answers a page that says so (a 200,
-    which htmx swaps in, ending the polling; the page itself is a 410)."""
-
-    @wraps(view)
-    def inner(request: HttpRequest, token: str) -> HttpResponse:
-        try:
-            return view(request, token)
-        except Http404:
-            if not table_links.is_revoked(token):
-                raise
-            htmx = bool(getattr(request, "htmx", False))
-            name = "digital/tv_revoked.html#live" if htmx else "digital/tv_revoked.html"
-            response = render(request, name, status=200 if htmx else 410)
-            response.headers["Cache-Control"] = "private, no-store"
-            return response
-
-    return inner
 
 
 @require_GET
@@ -58,6 +37,9 @@ def blank_when_renewed(
 @friendly_when_over(table_links.closed_night_of)
 def tv_page(request: HttpRequest, token: str) -> HttpResponse:
     link = table_links.table_link_for_token(token)
+    if is_tournament(link.night):
+        # A tournament night's TV is its clock (gamenight/tournaments/views.py).
+        return tv_clock_page(request, link)
     context = tv_context(link)
     name = "digital/table.html#live" if getattr(request, "htmx", False) else "digital/table.html"
     return tagged(render(request, name, context), context["etag"])

@@ -74,6 +74,8 @@ class Crawl:
     table_link: str = ""
     """The token of the table link the asking phone asked from."""
     undone: Transaction | None = None
+    tourneys: list[Night] = field(default_factory=list)
+    """Tournament nights (issue 27): one running, one ended by a chop."""
 
     @property
     def ids(self) -> list[int]:
@@ -199,7 +201,7 @@ def _seat_asked_for(crawl: Crawl) -> None:
     host's page, unopened (a link the host may renew), and a new phone asks for her
     seat from the table link (the host's prompt, the asking phone's own page)."""
     night = next(iter(crawl.hands.values())).night
-    eva = crawl.players[-1]
+    eva = next(p for p in crawl.players if p.name == LATE)
     services.arrive(night_id=night.pk, by=crawl.owner, key="eva-late", player_id=eva.pk)
     seat = night.seats.get(player=eva)
     crawl.table_link = table_links.live_table_link(night).token
@@ -208,6 +210,90 @@ def _seat_asked_for(crawl: Crawl) -> None:
         reverse("seat_request_ask", args=[crawl.table_link]), {"seat": str(seat.pk)}
     )
     assert asked.status_code == 302, asked.content.decode()[:500]
+
+
+def _tournaments(crawl: Crawl, ids: list[int]) -> None:
+    """Tournament nights: one planned (its start form), one in play (two tables of two
+    seats, bounties, rebuys, the add-on and late registration open, the clock
+    running, table 2 knocked out: a player should move over), one in play with one
+    player left at each table (the final table is due), and one the last two
+    chopped, ended and reported. Finn plays only there: Eva may still register."""
+    from gamenight.models import Tournament
+    from gamenight.tournaments import clock_moves, play
+    from gamenight.tournaments.chopping import chop
+    from gamenight.tournaments.payouts import DEFAULT_TABLE
+    from gamenight.tournaments.setup import Setup
+    from gamenight.tournaments.structures import READY
+
+    setup = Setup(
+        buy_in=20,
+        starting_chips=5_000,
+        rebuy=20,
+        rebuy_chips=5_000,
+        rebuy_until=6,
+        add_on=10,
+        add_on_chips=5_000,
+        add_on_until=6,
+        bounty=5,
+        late_until=6,
+        tables=2,
+        seats_per_table=2,
+    )
+    owner, group = crawl.owner, crawl.group
+    finn = services.add_player(group_id=group.pk, by=owner, name="Finn")
+    crawl.players.append(finn)
+    for day, tag in ((5, "ended"), (21, "running"), (22, "final"), (24, "planned")):
+        night = services.create_night(
+            group_id=group.pk,
+            by=owner,
+            date=datetime.date(2026, 11, day),
+            season_id=crawl.season.pk,
+            place=PLACE,
+        )
+        play.set_up(
+            night_id=night.pk,
+            by=owner,
+            setup=setup,
+            structure=READY[1].structure,
+            table=DEFAULT_TABLE,
+        )
+        crawl.tourneys.append(night)
+        if tag == "planned":
+            continue
+        players = {"running": [*ids, finn.pk], "final": ids}.get(tag, ids[:3])
+        play.start_tournament(
+            night_id=night.pk, by=owner, key=f"{tag}-t", players=players, rng=random.Random(4)
+        )
+        version = Tournament.objects.get(night=night).version
+        clock_moves.move_clock(night_id=night.pk, by=owner, move="start", version=version)
+        entrants = list(Tournament.objects.get(night=night).entrants.all())
+        knocker = next(e.player_id for e in entrants if e.table == 1)
+        # "final": one player out at each table of two, the two left fit at one.
+        outs = [e for e in entrants if e.table == 2]
+        if tag == "final":
+            outs = [next(e for e in entrants if e.table == t and e.seat == 2) for t in (1, 2)]
+            knocker = next(e.player_id for e in entrants if e.table == 1 and e.seat == 1)
+        for n, out in enumerate(outs):
+            play.knock_out(
+                night_id=night.pk,
+                by=owner,
+                key=f"{tag}-k{n}",
+                player_id=out.player_id,
+                by_player_id=knocker,
+            )
+        if tag == "ended":
+            tournament = Tournament.objects.get(night=night)
+            chips = {e.pk: 6_000 + 1_000 * n for n, e in enumerate(tournament.entrants.all())}
+            chop(
+                night_id=night.pk,
+                by=owner,
+                key="chop",
+                kind="icm",
+                chips=chips,
+                version=tournament.version,
+            )
+            services.end_night(night_id=night.pk, by=owner)
+            build.build_night(night.pk)
 
 
 def _next_night(crawl: Crawl) -> None:
@@ -291,6 +377,7 @@ def seed_crawl() -> Crawl:
         group_id=group.pk, by=owner, date=datetime.date(2026, 11, 20), season_id=season.pk
     )
     _next_night(crawl)
+    _tournaments(crawl, ids)
     # The running night keeps no hand of its own: it offers "deal a hand".
     for n, (family, game) in enumerate(DIGITAL.items()):
         _deal(crawl, family, game, _night(group, owner, ids, 12 + n, season), moves=3)

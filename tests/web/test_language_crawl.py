@@ -186,6 +186,15 @@ def _start_pages(crawl: Crawl) -> list[str]:
         reverse("night_report", args=[night.pk]),
     ]
     urls += [reverse("player_history", args=[g, p.pk]) for p in crawl.players]
+    for tourney in crawl.tourneys:  # issue 27: the tournament, its setup and clock
+        urls += [
+            reverse("night_detail", args=[tourney.pk]),
+            reverse("tournaments:page", args=[tourney.pk]),
+            reverse("tournaments:setup", args=[tourney.pk]),
+            reverse("tournaments:clock", args=[tourney.pk]),
+            reverse("tournaments:clock_state", args=[tourney.pk]),
+            reverse("night_report", args=[tourney.pk]),
+        ]
     return urls
 
 
