@@ -33,6 +33,8 @@ LOG_KEYS: Final = frozenset(
     {"game", "dealer", "ante", "seats", "dealt", "moves", "board", "up_cards", "showdown"}
     | {"results"}
 )
+# The level of a hand dealt with blinds (issue 27); absent for a home-style hand.
+LOG_OPTIONAL: Final = frozenset({"blinds"})
 # A host's login where the host made the move for a player away from the phone.
 MOVE_OPTIONAL: Final = frozenset({"stand_in"})
 MOVE_KEYS: Final = frozenset(
@@ -57,6 +59,10 @@ VIEW_KEYS: Final = frozenset(
         "carry_out",
     }
 )
+# A hand dealt with blinds (issue 27) names them in each view; files written
+# before blinds existed have no such key.
+VIEW_OPTIONAL: Final = frozenset({"blinds"})
+BLINDS_KEYS: Final = frozenset({"small", "big", "ante", "small_seat", "big_seat"})
 PLAYER_KEYS: Final = frozenset({"name", "stack", "put_in", "folded", "cards", "down_count"})
 
 
@@ -73,7 +79,11 @@ def check_record(record: Any, *, seats: int) -> None:
     """Refuse (:class:`DamagedRecord`) ``record`` unless it is a public hand record of
     a hand of ``seats`` players."""
     top = _dict(record, "", RECORD_KEYS)
-    log = _dict(top["replay"], "replay", LOG_KEYS)
+    log = _dict(top["replay"], "replay", LOG_KEYS, optional=LOG_OPTIONAL)
+    if "blinds" in log:
+        level = _dict(log["blinds"], "replay.blinds", frozenset({"small", "big", "ante"}))
+        for key, chips in level.items():
+            _int(chips, f"replay.blinds.{key}")
     for name, seat_row in _items(log["seats"], "replay.seats"):
         row = _dict(seat_row, name, frozenset({"seat", "name", "start_stack"}))
         _int(row["start_stack"], f"{name}.start_stack")
@@ -141,9 +151,14 @@ def _check_views(raw: Any, seats: int, shown: set[int]) -> list[dict[str, Any]]:
     views: list[dict[str, Any]] = []
     for name, item in _items(raw, "views"):
         if not views:
-            view = _dict(item, name, VIEW_KEYS)
+            view = _dict(item, name, VIEW_KEYS, optional=VIEW_OPTIONAL)
         else:
-            delta = _dict(item, name, frozenset(), optional=VIEW_KEYS - {"players"} | {CHANGED})
+            delta = _dict(
+                item,
+                name,
+                frozenset(),
+                optional=VIEW_KEYS - {"players"} | VIEW_OPTIONAL | {CHANGED},
+            )
             view = {**views[-1], **{k: v for k, v in delta.items() if k != CHANGED}}
             players = list(views[-1]["players"])
             for where, pair in _items(delta.get(CHANGED, []), f"{name}.{CHANGED}"):
@@ -170,6 +185,12 @@ def _check_view(view: Mapping[str, Any], name: str, seats: int, shown: set[int])
         _seat(decision["seat"], f"{name}.decision.seat", seats)
         _int(decision["chips"], f"{name}.decision.chips")
     _int(view["current_bet"], f"{name}.current_bet")
+    if view.get("blinds") is not None:
+        blinds = _dict(view["blinds"], f"{name}.blinds", BLINDS_KEYS)
+        for key in ("small", "big", "ante"):
+            _int(blinds[key], f"{name}.blinds.{key}")
+        for key in ("small_seat", "big_seat"):
+            _seat(blinds[key], f"{name}.blinds.{key}", seats)
     _optional(view["payouts"], f"{name}.payouts", lambda v, p: _ints(v, p, seats))
     for key in ("carry", "carry_out"):
         if view[key] is not None:

@@ -118,7 +118,8 @@ def url_name(url: str) -> str:
 @dataclass
 class Crawler:
     client: Client
-    limit: int = 600
+    # Every page of the seeded group is well under this; the cap stops a loop of new URLs.
+    limit: int = 1200
     pages: dict[str, Page] = field(default_factory=dict)
     forms: dict[tuple[str, str, tuple[str, ...]], Form] = field(default_factory=dict)
 

@@ -378,3 +378,24 @@ def test_a_player_who_folds_before_paying_anything_is_recorded_too(table: Table)
     )
     assert sent.status_code == 302, alerts(sent.content.decode())
     assert stacks(table.night) == {"Anna": 50, "Ben": 49, "Carla": 51}
+
+
+def test_a_hand_with_blinds_travels_in_the_group_file_and_its_replay_names_them(
+    tourney: Table,
+) -> None:
+    import json
+
+    from django.contrib.auth.models import User
+
+    from gamenight.services.group_export import export_group
+    from gamenight.services.group_import import import_group, parse
+
+    _play_out(_start(tourney, blinds=LEVEL), seed=11)
+    data = export_group(tourney.group)
+    [row] = data["models"]["gamenight.DigitalHand"]
+    record = row["public_record"]
+    assert record["views"][0]["blinds"]["big"] == LEVEL.big
+    # The file imports (its blinds are part of the public record, not damage).
+    imported = import_group(parse(json.dumps(data)), host=User.objects.create(username="new-host"))
+    hand = DigitalHand.objects.get(night__group=imported)
+    assert hand.public_record["views"][0]["blinds"]["small"] == LEVEL.small
