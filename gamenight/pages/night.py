@@ -20,7 +20,7 @@ from gamenight.forms.nights import (
     RebuyForm,
     SplitForm,
 )
-from gamenight.games import game_title, night_games
+from gamenight.games import game_title
 from gamenight.http import HtmxHttpRequest
 from gamenight.models import NIGHT_POTS, Account, AccountKind, Membership, Night, NightStatus, Seat
 from gamenight.pages.access import night_for_user
@@ -32,7 +32,6 @@ from gamenight.pages.render import render_page
 from gamenight.pages.seat_move_panel import seat_move_context
 from gamenight.pages.table_link_panel import table_link_context
 from gamenight.services import HandRunningError, PlayerInHandError
-from gamenight.services.turn_timer import timer_seconds
 
 NIGHT_PAGE_GAMES = 8
 
@@ -68,6 +67,7 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
     away = [p for p in night.group.players.for_night(night.pk) if p not in seated_players]
     # Seated with no chips: still at the table, marked, a rebuy one tap away.
     busted = {s.player_id for s in seated if stacks.get(s.player_id, 0) == 0}
+    rules = night.house_rules
     context: dict[str, Any] = {
         "night": night,
         "membership": membership,
@@ -75,13 +75,12 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         "seats": [(s, stacks.get(s.player_id, 0)) for s in seated],
         "gone": [(s, stacks.get(s.player_id, 0)) for s in gone],
         "dealer": night.dealer if night.dealer and night.dealer.seated else None,
-        "games": [(g, game_title(g)) for g in night_games(night.allowed_games)],
+        "games": [(g, game_title(g)) for g in rules.games],
         "pots": pots,
         "running": night.status == NightStatus.RUNNING,
         # The night's recorded games with their undo buttons (recording/_deal_list.html).
         **_deal_list(night, membership),
-        "betting": (night.game_options or {}).get("betting", {}),
-        "turn_timer": timer_seconds(night),
+        "rules": rules,
         "anyone_away": bool(away),
         "busted": busted,
         # One key per page; each busted player's rebuy button adds the player's id.

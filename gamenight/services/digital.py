@@ -38,7 +38,7 @@ from engine.games import GAMES, ActionName, ForfeitError, HandState, game_option
 from engine.games.odds import odds, shows_odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
 from gamenight.engine_texts import error_text
-from gamenight.games import game_title, night_games
+from gamenight.games import game_title
 from gamenight.models import (
     Deal,
     DealMode,
@@ -59,9 +59,9 @@ from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnErr
 from gamenight.services.digital_errors import HandOverError as HandOverError
 from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
 from gamenight.services.errors import IdempotencyConflictError, NightClosedError
-from gamenight.services.jack_games import JACK_GAME, with_group_list
 from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import check_key
+from gamenight.services.recording import night_game_options
 from gamenight.services.running_hand import hand_label
 from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
@@ -126,34 +126,30 @@ def engine_seat(hand: DigitalHand, seat_id: int) -> int | None:
 
 def playable_games(night: Night) -> list[str]:
     """The night's allowed games the app can deal."""
-    return [g for g in night_games(night.allowed_games) if g in GAMES]
+    return [g for g in night.house_rules.games if g in GAMES]
 
 
 def night_limit(night: Night) -> tuple[Limit, int | None]:
     """The night's limit structure and raise cap as the engine's."""
-    betting = (night.game_options or {}).get("betting") or {}
-    low = int(betting.get("low") or 1)
-    high = int(betting.get("high") or max(low, 5))
-    cap = betting.get("raise_cap")
-    raise_cap = DEFAULT_RAISE_CAP if cap is None else int(cap)
+    rules = night.house_rules
+    low = rules.smallest_bet
+    raise_cap = DEFAULT_RAISE_CAP if rules.raise_cap is None else rules.raise_cap
     limit: Limit
-    if night.limit_structure == LimitStructure.FIXED:
+    if rules.limit_structure == LimitStructure.FIXED:
         limit = FixedLimit(amount=low)
-    elif night.limit_structure == LimitStructure.POT:
+    elif rules.limit_structure == LimitStructure.POT:
         limit = PotLimit(min_bet=low)
     else:
-        limit = SpreadLimit(min_bet=low, max_bet=max(low, high))
+        limit = SpreadLimit(min_bet=low, max_bet=rules.largest_bet)
     return limit, raise_cap
 
 
 def game_settings(night: Night, game: str) -> dict[str, object]:
     """The night's options of ``game``; the night's ante where the game has its own."""
-    chosen = dict((night.game_options or {}).get(game) or {})
+    chosen = night_game_options(night, game)
     names = {spec.name for spec in game_options(game)}
     if "ante" in names and chosen.get("ante") in (None, ""):
         chosen["ante"] = night.ante
-    if game == JACK_GAME:
-        chosen = with_group_list(night.group, chosen)
     return chosen
 
 

@@ -151,8 +151,7 @@ def night_game_options(night: Night, game: str) -> dict[str, object]:
     """The night's house options of ``game`` (as the digital games name them): they
     decide, for one, how many cards a hand dealt at the table holds. Jack the
     Shifter's list of games is the group's, narrowed by the night's options."""
-    chosen = (night.game_options or {}).get(game) if isinstance(night.game_options, dict) else None
-    options = dict(chosen) if isinstance(chosen, dict) else {}
+    options = night.house_rules.options_of(game)
     return with_group_list(night.group, options) if game == JACK_GAME else options
 
 
@@ -399,8 +398,8 @@ def _movement_legs(
 
 
 def _guts_options(night: Night) -> GutsOptions:
-    extra = night.game_options.get("guts", {}) if isinstance(night.game_options, dict) else {}
-    return GutsOptions(ante=night.ante, limit=extra.get("limit"))
+    rules = night.house_rules
+    return GutsOptions(ante=rules.ante, limit=rules.chips_option("guts", "limit"))
 
 
 def _options_json(options: GutsOptions | ShelbyOptions) -> dict[str, Any]:
