@@ -37,7 +37,7 @@ from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds, shows_odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
-from gamenight.engine_texts import error_text
+from gamenight.engine_words import error_text
 from gamenight.games import game_title
 from gamenight.models import (
     Deal,
@@ -58,9 +58,9 @@ from gamenight.services.digital_errors import DigitalHandError as DigitalHandErr
 from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnError
 from gamenight.services.digital_errors import HandOverError as HandOverError
 from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
-from gamenight.services.errors import IdempotencyConflictError, NightClosedError
+from gamenight.services.errors import REFUSALS, IdempotencyConflictError
 from gamenight.services.nights import cash_out_rest
-from gamenight.services.posting import check_key
+from gamenight.services.posting import check_key, not_open
 from gamenight.services.recording import night_game_options
 from gamenight.services.running_hand import hand_label
 from gamenight.services.seat_links import live_link
@@ -178,25 +178,19 @@ def start_hand(
     except IntegrityError:
         done = DigitalHand.objects.filter(night=night, start_key=key).first()
         if done is None:
-            raise DigitalHandError(
-                gettext("a hand is already running: finish or abandon it first")
-            ) from None
+            raise DigitalHandError(str(REFUSALS["hand_running"])) from None
         return done
 
 
 def _start(night: Night, *, by: AuthUser, key: str, game: str, deck: Deck | None) -> DigitalHand:
     if night.status != NightStatus.RUNNING:
-        raise NightClosedError(
-            gettext("the night has not started yet: start it first")
-            if night.status == NightStatus.PLANNED
-            else gettext("the night is closed: nothing more can be recorded")
-        )
+        raise not_open(night)
     if game not in playable_games(night):
         raise DigitalHandError(
             gettext("%(game)s is not one of tonight's games the app can deal") % {"game": game}
         )
     if DigitalHand.objects.filter(night=night, status=HandStatus.RUNNING).exists():
-        raise DigitalHandError(gettext("a hand is already running: finish or abandon it first"))
+        raise DigitalHandError(str(REFUSALS["hand_running"]))
     accounts = carry_accounts(night, game)
     table = seated_table(night, extra=list(accounts.values()))
     in_hand = [s for s in table.seats if s.stack > 0]
@@ -273,12 +267,7 @@ def act(
             done = HandAction.objects.filter(hand=hand, idempotency_key=key).first()
             if done is not None:
                 if done.seat != seat or done.action != move.action.value:
-                    raise IdempotencyConflictError(
-                        gettext(
-                            "this request key was already used for something else: "
-                            "reload the page and retry"
-                        )
-                    )
+                    raise IdempotencyConflictError(str(REFUSALS["key_reused"]))
                 return hand
             _apply(hand, seat=seat, move=move, version=version, key=key, link=link, by=by)
             return hand
@@ -336,8 +325,7 @@ def _apply(
     try:
         state.act(seat=seat, action=move.action, **extra)
     except EngineError as error:
-        # In the page's language where the error has a code (English otherwise).
-        raise IllegalMoveError(error_text(error)) from None
+        raise IllegalMoveError.worded(error) from None
     except Exception:
         # The engine refuses illegal moves with EngineError; anything else is
         # a move it did not foresee (a missing or odd field a phone sent). The
@@ -391,7 +379,7 @@ def forfeit_seat(*, hand: DigitalHand, seat_id: int, key: str, by: User) -> None
             % {"game": game_title(hand.deal.game), "hand": hand_label(hand)}
         ) from None
     except EngineError as error:
-        raise IllegalMoveError(error_text(error)) from None
+        raise IllegalMoveError.worded(error) from None
     _commit(
         hand,
         state,

@@ -38,6 +38,7 @@ from gamenight.models import (
 )
 from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import (
+    REFUSALS,
     BadAmountError,
     IdempotencyConflictError,
     LedgerError,
@@ -120,7 +121,7 @@ def post(
             if done is not None:
                 return done
             if night.status not in allowed:
-                raise NightClosedError(_not_open(night))
+                raise not_open(night)
             draft = build(night)
             return _write(night, by=by, key=key, digest=digest, draft=draft)
     except IntegrityError:
@@ -131,24 +132,20 @@ def post(
         return done
 
 
-def _not_open(night: Night) -> str:
-    if night.status == NightStatus.PLANNED:
-        return gettext("the night has not started yet: start it first")
-    if night.status == NightStatus.CLOSED:
-        return gettext("the night is closed: nothing more can be recorded")
-    if night.status == NightStatus.CANCELLED:
-        return gettext("the night was cancelled: nothing can be recorded")
-    return gettext("the night has already started")
+def not_open(night: Night) -> NightClosedError:
+    """Why nothing can be written to ``night`` in its state (running: it has started)."""
+    code = {
+        NightStatus.PLANNED: "night_planned",
+        NightStatus.CLOSED: "night_closed",
+        NightStatus.CANCELLED: "night_cancelled",
+    }.get(NightStatus(night.status), "night_started")
+    return NightClosedError(str(REFUSALS[code]))
 
 
 def _already_done(group_id: int, key: str, digest: str) -> Transaction | None:
     done = Transaction.objects.filter(group_id=group_id, idempotency_key=key).first()
     if done is not None and done.fingerprint != digest:
-        raise IdempotencyConflictError(
-            gettext(
-                "this request key was already used for something else: reload the page and retry"
-            )
-        )
+        raise IdempotencyConflictError(str(REFUSALS["key_reused"]))
     return done
 
 

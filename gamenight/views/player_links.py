@@ -19,7 +19,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -28,6 +27,7 @@ from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import AccountKind, Answer, Night, NightReport, PlayerLink, Season
 from gamenight.pages.calendar import calendar_response
 from gamenight.pages.next_night_panel import next_night_context
+from gamenight.pages.refusals import REFUSALS
 from gamenight.services import LedgerError, player_links
 from gamenight.services import next_night as planned
 from gamenight.services import standings as computed
@@ -99,7 +99,7 @@ def player_link_answer(request: HttpRequest, link: PlayerLink, night_id: int) ->
     """The link's player answers the night: one tap, the same tap again changes nothing."""
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        message = gettext("Choose “coming” or “not coming”.")
+        message = str(REFUSALS["coming_or_not"])
         return _page(request, link, status=422, answer_error=message)
     try:
         planned.answer(
