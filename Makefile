@@ -23,7 +23,7 @@ HYPOTHESIS_PROFILE ?= dev
 # Tests marked `ci` (minutes of CPU each: the POST fuzz, the language crawl, the
 # stress runs, the benchmark smokes, most browser journeys) run in `make ci` only.
 
-.PHONY: venv postgres chromium redis gettext services lint test ci run dev fmt bench bench-reports clean
+.PHONY: venv postgres chromium redis gettext services lint test ci messages run dev fmt bench bench-reports clean
 
 ## venv: create .venv and install the locked packages, runtime and development
 ## (requirements-dev.lock; again only when a lock file changes). The production
@@ -78,6 +78,17 @@ test: venv services lint
 ## then every test but `slow` with the full counts, the 40 longest listed
 ci: venv services lint
 	CI=true HYPOTHESIS_PROFILE=ci $(BIN)/pytest $(XDIST) -m "not slow" --durations=40 $(PYTEST_ARGS)
+
+## messages: the German catalogue from the code (docs/development.md, "Adding a message"):
+## new msgids come in untranslated, unused ones go; then the .mo is compiled
+# --add-location file: no line numbers, so moving code does not touch the .po;
+# --no-obsolete: a msgid the code dropped leaves no #~ entry behind. The folders
+# below hold no message (tests/web/test_catalogue_in_sync.py reads this list).
+MESSAGES_IGNORE := tests var static docs deploy docker scripts engine gamenight.egg-info
+messages: venv gettext
+	$(BIN)/python manage.py makemessages -l de --no-obsolete --add-location file \
+		$(addprefix --ignore ,$(MESSAGES_IGNORE))
+	$(BIN)/python manage.py compilemessages -l de --ignore .venv
 
 ## run: migrate, then serve the home network safely (scripts/run.sh) on port 8000
 # scripts/run.sh collects the static files, starts gunicorn (DEBUG off, a

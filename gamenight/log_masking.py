@@ -1,6 +1,6 @@
 """Seat, invite and password-reset tokens never reach a log.
 
-A seat link (``/s/<token>/``, gamenight/urls.py) lets whoever
+A seat link (``/s/<token>/``, gamenight/urls/links.py) lets whoever
 holds it see that seat's face-down cards and act for it; an invite link
 (``/join/<token>/``) lets anyone into the group; a table link (``/tv/<token>/``)
 shows the night's table; a player link (``/p/<token>/``) shows a player's nights

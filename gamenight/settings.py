@@ -151,6 +151,11 @@ INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
+    # For the admin only (its checks admin.E404/E406/E409 need the app, its
+    # middleware and context processor). The app's "recorded" confirmation is a
+    # signed cookie carrying the transaction (gamenight/pages/recorded.py): the
+    # night page shows that game's row with its Undo, which a message's text
+    # could not name.
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",

@@ -49,6 +49,15 @@ def test_the_environment_chooses_the_profile_that_scales_a_tests_count(
     assert settings.default.deadline is None
 
 
+@pytest.mark.parametrize(("profile", "every"), [("dev", 50), ("ci", 5), ("thorough", 1)])
+def test_a_check_every_few_steps_is_spaced_by_the_profile(
+    profile: str, every: int, restore_profile: None
+) -> None:
+    profiles.register_and_load()
+    settings.load_profile(profile)
+    assert profiles.spacing(5) == every
+
+
 def test_a_small_count_still_runs_one_example(restore_profile: None) -> None:
     settings.load_profile("dev")
     assert profiles.examples(3) == 1

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 
 from engine.cards import parse_hands
 from engine.errors import CardError
-from gamenight.engine_texts import error_text
+from gamenight.engine_words import error_text
 
 # The cards in the middle: they belong to every hand (Spit's card, a board).
 SHARED_FIELDS = ("spit", "board")

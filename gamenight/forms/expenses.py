@@ -13,6 +13,7 @@ from gamenight.forms.groups import KeyedForm
 from gamenight.forms.numbers import AmountField, WholeNumberField
 from gamenight.models import MAX_EXPENSE
 from gamenight.money import DEFAULT_CURRENCY, as_decimal, digits
+from gamenight.services.errors import REFUSALS
 
 
 class ExpenseForm(KeyedForm):
@@ -32,7 +33,7 @@ class ExpenseForm(KeyedForm):
         label=_("Shared by"),
         coerce=int,
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": _("Tick who shares the cost.")},
+        error_messages={"required": REFUSALS["cost_no_sharer"]},
     )
 
     def __init__(

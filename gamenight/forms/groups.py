@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from gamenight.models import Role
 from gamenight.request_numbers import whole_number
+from gamenight.services.errors import REFUSALS
 from gamenight.services.scoring import (
     MAX_PLACES,
     MAX_POINTS,
@@ -188,7 +189,7 @@ class SeasonForm(KeyedForm):
         data = super().clean() or {}
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
-            self.add_error("ends_on", _("The season cannot end before it starts."))
+            self.add_error("ends_on", REFUSALS["season_ends_early"])
         chosen = preset(str(data.get("preset", "")))
         if chosen is None:
             chosen = ScoringRule(

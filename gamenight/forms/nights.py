@@ -20,13 +20,11 @@ from gamenight.games import (
     choice_label,
     game_title,
     games_to_call,
-    night_games,
     option_help,
     option_label,
 )
+from gamenight.house_rules import BLIND_LIMITS, TURN_TIMERS, stored_options
 from gamenight.models import MAX_CHIPS, MAX_STARTING_STACK, LimitStructure, Night, Player, Season
-from gamenight.services.hand_betting import BLIND_LIMITS, blinds_option
-from gamenight.services.turn_timer import TURN_TIMERS
 
 
 def all_games() -> list[str]:
@@ -136,24 +134,26 @@ def night_initial(night: Night) -> dict[str, Any]:
 
 def rules_initial(night: Night) -> dict[str, Any]:
     """The house rules' fields of the form as ``night`` has them."""
-    options = night.game_options if isinstance(night.game_options, dict) else {}
-    betting = options.get("betting") or {}
+    rules = night.house_rules
     initial: dict[str, Any] = {
-        "ante": night.ante,
-        "limit_structure": night.limit_structure,
-        "allowed_games": night_games(night.allowed_games),
-        "starting_stack": night.starting_stack,
-        **{f"bet_{k}": betting[k] for k in ("low", "high") if betting.get(k)},
+        "ante": rules.ante,
+        "limit_structure": rules.limit_structure,
+        "allowed_games": list(rules.games),
+        "starting_stack": rules.starting_stack,
     }
-    if betting.get("raise_cap"):
-        initial["raise_cap"] = betting["raise_cap"]
-    blinds = blinds_option(options.get("blinds"))
-    if blinds is not None:
-        initial.update(blind_small=blinds[0].small, blind_big=blinds[0].big, blind_limit=blinds[1])
-    if options.get("turn_timer"):
-        initial["turn_timer"] = options["turn_timer"]
-    for game, chosen in options.items():
-        if game in GAMES and isinstance(chosen, dict):
+    # What the host left unset keeps the form's own default.
+    set_ = {
+        "bet_low": rules.bet_low,
+        "bet_high": rules.bet_high,
+        "raise_cap": rules.raise_cap,
+        "turn_timer": rules.turn_timer,
+    }
+    initial.update({name: value for name, value in set_.items() if value})
+    if rules.blinds is not None:
+        blinds, limit = rules.blinds
+        initial.update(blind_small=blinds.small, blind_big=blinds.big, blind_limit=limit)
+    for game, chosen in rules.options.items():
+        if game in GAMES:
             for name, value in chosen.items():
                 initial[NightForm.option_name(game, name)] = value
     return initial
@@ -282,7 +282,7 @@ class NightForm(KeyedForm):
         low, high = data.get("bet_low"), data.get("bet_high")
         if low and high and low > high:
             self.add_error("bet_high", _("The largest bet cannot be below the smallest."))
-        options: dict[str, dict[str, object]] = {}
+        chosen: dict[str, dict[str, object]] = {}
         for game in data.get("allowed_games") or []:
             if game not in GAMES:
                 continue
@@ -298,19 +298,15 @@ class NightForm(KeyedForm):
             except GameOptionError as error:
                 self.add_error(None, error_text(error))
                 continue
-            if given:
-                options[game] = given
-        options["betting"] = {
-            "low": data.get("bet_low"),
-            "high": data.get("bet_high"),
-            "raise_cap": data.get("raise_cap"),
-        }
-        blinds = self._blinds(data)
-        if blinds is not None:
-            options["blinds"] = blinds
-        if data.get("turn_timer"):
-            options["turn_timer"] = data["turn_timer"]
-        data["game_options"] = options
+            chosen[game] = given
+        data["game_options"] = stored_options(
+            bet_low=data.get("bet_low"),
+            bet_high=data.get("bet_high"),
+            raise_cap=data.get("raise_cap"),
+            turn_timer=data.get("turn_timer") or 0,
+            games=chosen,
+            blinds=self._blinds(data),
+        )
         return data
 
     def _blinds(self, data: dict[str, Any]) -> dict[str, object] | None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.errors import CardError, EngineError
 from engine.hands.size import check_hand_size, check_shared, house_options
-from gamenight.engine_texts import error_text
+from gamenight.engine_words import error_text
 from gamenight.forms.cards import read_table_cards
 from gamenight.forms.recording_fields import not_at_table_message, player_field_ids
 from gamenight.forms.recording_games import CHIP_FAMILIES, Family
@@ -168,22 +168,17 @@ class RecordCleaningForm(RecordRowsForm):
             if name not in self.fields:
                 continue
             prices = parse_walk_prices(data.get(name) or "")
-            if prices is None:
+            # Not prices, or ticked but tonight's walk has no one price (it grows by
+            # street, or is the limit's largest bet): the host types what was paid.
+            if prices is None or (
+                not prices and data.get(f"walks_{row.player_id}") and self.walk_price() is None
+            ):
                 self.add_error(
                     name,
                     gettext("%(name)s: enter the price of each walk bought, e.g. 2 3.")
                     % {"name": row.name},
                 )
-                prices = ()
-            elif not prices and data.get(f"walks_{row.player_id}") and self.walk_price() is None:
-                # Ticked, but tonight's walk has no one price (it grows by street, or is
-                # the limit's largest bet): the host types what was paid.
-                self.add_error(
-                    name,
-                    gettext("%(name)s: enter the price of each walk bought, e.g. 2 3.")
-                    % {"name": row.name},
-                )
-            data[name] = prices
+            data[name] = prices or ()
 
     def _check_declarations(self, data: dict[str, Any]) -> None:
         """High/low with declaration: each player who shows cards has declared, beside

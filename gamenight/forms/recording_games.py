@@ -83,11 +83,12 @@ def guts_options(game: Game, night: Night) -> GutsOptions | None:
     own takes Guts' limit."""
     if game.slug != "guts3":
         return None
-    chosen = night.game_options if isinstance(night.game_options, dict) else {}
-    own, two = chosen.get("guts3") or {}, chosen.get("guts") or {}
+    rules = night.house_rules
+    own = rules.options_of("guts3")
+    limit = rules.chips_option("guts3", "limit")
     return GutsOptions(
-        ante=night.ante,
-        limit=own.get("limit", two.get("limit")),
+        ante=rules.ante,
+        limit=rules.chips_option("guts", "limit") if limit is None else limit,
         three_cards=True,
         straight_flush_over_trips=bool(own.get("straight_flush_over_trips")),
         flush_over_straight=bool(own.get("flush_over_straight")),
@@ -98,10 +99,9 @@ def shelby_options(game: Game, night: Night) -> ShelbyOptions | None:
     """The night's house options of Shelby or Psycho Shelby as its settlement reads them:
     the ante (empty: the night's), Shelby's limit, Psycho Shelby's price of an extra
     card and whether a flush counts against round 2's low (ruling 18)."""
-    stored = night.game_options.get(game.slug) if isinstance(night.game_options, dict) else None
-    chosen = stored if isinstance(stored, dict) else {}
-    ante = chosen.get("ante")
-    ante = ante if isinstance(ante, int) and ante > 0 else night.ante
+    rules = night.house_rules
+    chosen = rules.options_of(game.slug)
+    ante = rules.chips_option(game.slug, "ante") or rules.ante
     if game.slug == "psycho-shelby":
         price = chosen.get("extra_card_price", 1)
         return ShelbyOptions(
@@ -110,7 +110,7 @@ def shelby_options(game: Game, night: Night) -> ShelbyOptions | None:
             extra_card_price=price if isinstance(price, int) else 0,
             flushes_count=chosen.get("flushes_count") is True,
         )
-    limit = chosen.get("limit")
-    if isinstance(limit, int) and limit > 0:
+    limit = rules.chips_option(game.slug, "limit")
+    if limit:
         return ShelbyOptions(ante=ante, limit=limit)
-    return ShelbyOptions(ante=ante) if ante != night.ante else None
+    return ShelbyOptions(ante=ante) if ante != rules.ante else None

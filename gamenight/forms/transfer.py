@@ -18,6 +18,7 @@ from django_stubs_ext import StrPromise
 
 from gamenight.forms.groups import KeyedForm
 from gamenight.models import Player, Season
+from gamenight.services.errors import REFUSALS
 from gamenight.services.pokernow import MAX_BYTES, PokerNowPlayer, Target
 from gamenight.services.seasons import covering
 
@@ -59,12 +60,13 @@ def scale_field() -> forms.DecimalField:
 
 
 def _file_field(label: StrPromise, *, most: int) -> forms.FileField:
+    choose = _("Choose the file to import.")
     return forms.FileField(
         label=label,
         error_messages={
-            "required": _("Choose the file to import."),
+            "required": choose,
             "empty": _("The file is empty: choose the file you exported."),
-            "invalid": _("Choose the file to import."),
+            "invalid": choose,
         },
         widget=forms.ClearableFileInput(attrs={"data-most-bytes": str(most)}),
     )
@@ -102,7 +104,7 @@ class PokerNowUploadForm(forms.Form):
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]
         if upload.size is not None and upload.size > MAX_BYTES:
-            raise forms.ValidationError(_("This file is too big for a PokerNow ledger."))
+            raise forms.ValidationError(REFUSALS["pokernow_too_big"])
         try:
             return str(upload.read().decode("utf-8-sig"))
         except UnicodeDecodeError:
@@ -158,14 +160,12 @@ class PokerNowConfirmForm(KeyedForm):
             *((f"{PLAYER}{p.pk}", p.name) for p in group_players),
             *((code, _("new player: %(name)s") % {"name": name}) for name, code in new.items()),
         ]
+        choose = _("Choose a player of this group.")
         for index, player in enumerate(players):
             self.fields[f"player_{index}"] = forms.ChoiceField(
                 label=player.nickname,
                 choices=options,
-                error_messages={
-                    "invalid_choice": _("Choose a player of this group."),
-                    "required": _("Choose a player of this group."),
-                },
+                error_messages={"invalid_choice": choose, "required": choose},
             )
             if not self.is_bound:
                 self.initial[f"player_{index}"] = (

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from gamenight.models.groups import Group
 from gamenight.models.players import Player
+
+if TYPE_CHECKING:
+    from gamenight.house_rules import HouseRules
 
 # The largest starting stack a night takes (a CHECK constraint in the database;
 # the night form and create_night refuse more, so the constraint is never what says no).
@@ -100,6 +105,14 @@ class Night(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.status == NightStatus.CANCELLED
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The house rules read from the columns and JSON fields above, typed."""
+        # Imported here: the module reads LimitStructure from this one.
+        from gamenight.house_rules import HouseRules
+
+        return HouseRules.of(self)
 
 
 class Seat(models.Model):

@@ -21,7 +21,7 @@ from engine.games.catalog import GAMES_WITH_TABLE_WILD, RANKING_BY_GAME, make_ru
 from engine.hands.rankings import HighRanking, Ranking
 from engine.hands.showdown import ShownCards, scores_from_cards
 from engine.table_hand.hi_lo import low_ranking, low_scores
-from gamenight.engine_texts import hand_name
+from gamenight.engine_words import hand_name
 from gamenight.forms.cards import SHARED_FIELDS, read_table_cards
 from gamenight.forms.recording_games import Family, Game
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from engine.cards import parse_card
 from engine.errors import EngineError
 from engine.games import ActionName
-from gamenight.engine_words import error_text
+from gamenight.pages.refusals import REFUSALS
 from gamenight.request_numbers import whole_number
 from gamenight.services import digital
 from gamenight.services.digital import Move
@@ -22,8 +22,8 @@ def read_move(data: Mapping[str, Any]) -> tuple[Move, int, str]:
     try:
         action = ActionName(str(data.get("action", "")))
     except ValueError:
-        raise digital.IllegalMoveError(gettext("That is not a move of this game.")) from None
-    version = whole(data.get("version"), gettext("The page is out of date: reload it."))
+        raise digital.IllegalMoveError(str(REFUSALS["not_a_move"])) from None
+    version = whole(data.get("version"), str(REFUSALS["page_stale"]))
     key = str(data.get("key", ""))
     amount = None
     if action in (ActionName.BET, ActionName.RAISE_BY):
@@ -35,7 +35,7 @@ def read_move(data: Mapping[str, Any]) -> tuple[Move, int, str]:
         try:
             cards = tuple(int(parse_card(c)) for c in chosen)
         except EngineError as error:
-            raise digital.IllegalMoveError(error_text(error)) from None
+            raise digital.IllegalMoveError.worded(error) from None
     game = None
     if action is ActionName.SWITCH_GAME:
         game = str(data.get("game") or "")

@@ -21,7 +21,7 @@ from gamenight.forms.nights import (
     RebuyForm,
     SplitForm,
 )
-from gamenight.games import game_title, night_games
+from gamenight.games import game_title
 from gamenight.http import HtmxHttpRequest
 from gamenight.models import (
     NIGHT_POTS,
@@ -42,8 +42,6 @@ from gamenight.pages.render import render_page
 from gamenight.pages.seat_move_panel import seat_move_context
 from gamenight.pages.table_link_panel import table_link_context
 from gamenight.services import HandRunningError, PlayerInHandError
-from gamenight.services.hand_betting import night_blinds
-from gamenight.services.turn_timer import timer_seconds
 
 NIGHT_PAGE_GAMES = 8
 
@@ -82,6 +80,7 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
     # A tournament night (gamenight/tournaments/): its own page runs it; the ring game's
     # deal, rebuys, arrivals and departures are not shown.
     tournament = _tournament(night)
+    rules = night.house_rules
     context: dict[str, Any] = {
         "night": night,
         "tournament": tournament,
@@ -90,14 +89,13 @@ def night_context(night: Night, membership: Membership, **forms_given: Any) -> d
         "seats": [(s, stacks.get(s.player_id, 0)) for s in seated],
         "gone": [(s, stacks.get(s.player_id, 0)) for s in gone],
         "dealer": night.dealer if night.dealer and night.dealer.seated else None,
-        "games": [(g, game_title(g)) for g in night_games(night.allowed_games)],
+        "games": [(g, game_title(g)) for g in rules.games],
         "pots": pots,
         "running": night.status == NightStatus.RUNNING,
         # The night's recorded games with their undo buttons (recording/_deal_list.html).
         **_deal_list(night, membership),
-        "betting": (night.game_options or {}).get("betting", {}),
+        "rules": rules,
         "blinds": _blinds(night),
-        "turn_timer": timer_seconds(night),
         "anyone_away": bool(away),
         "busted": busted,
         # One key per page; each busted player's rebuy button adds the player's id.
@@ -182,7 +180,7 @@ def night_page(
 
 def _blinds(night: Night) -> dict[str, object] | None:
     """The night's blinds for Hold'em and Omaha as its house rules show them."""
-    found = night_blinds(night)
+    found = night.house_rules.blinds
     if found is None:
         return None
     blinds, kind = found

@@ -16,7 +16,7 @@ from gamenight.engine_words.words import join_names
 from gamenight.forms.recording import RecordGameForm
 from gamenight.forms.recording_games import GAMES, Game
 from gamenight.forms.recording_taps import STATE_LABELS, State, fill_chips, posted_state
-from gamenight.games import night_games, option_label
+from gamenight.games import option_label
 from gamenight.models import Deal, Night
 from gamenight.models.deals import starts_a_game
 from gamenight.request_numbers import whole_number
@@ -27,10 +27,7 @@ from gamenight.services.table import Table, TableSeat
 
 def bet_size(night: Night) -> int:
     """What a stepper tap adds: the night's smallest bet (1 when none is set)."""
-    options = night.game_options if isinstance(night.game_options, dict) else {}
-    betting = options.get("betting")
-    low = betting.get("low") if isinstance(betting, dict) else None
-    return low if isinstance(low, int) and low > 0 else 1
+    return night.house_rules.smallest_bet
 
 
 def house_rules(night: Night, game: Game) -> list[str]:
@@ -46,7 +43,7 @@ def house_rules(night: Night, game: Game) -> list[str]:
 
 def games_by_use(night: Night) -> list[Game]:
     """The games the night allows (all if it names none), the group's most played first."""
-    allowed = [g for g in night_games(night.allowed_games) if g in GAMES] or list(GAMES)
+    allowed = [g for g in night.house_rules.games if g in GAMES] or list(GAMES)
     played = dict(
         Deal.objects.filter(starts_a_game(), night__group_id=night.group_id, game__in=allowed)
         .values("game")

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from gamenight.engine_texts import join_names
+from gamenight.engine_words import join_names
 from gamenight.forms.recording_fields import player_field_ids
 from gamenight.models import Night, Player, Transaction, TransactionKind
 from gamenight.services.undo_order import game_label

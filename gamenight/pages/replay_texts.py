@@ -3,7 +3,7 @@
 The engine writes a shown hand's name in English into its log ("two pair,
 fives and fours"; a win as "main pot, two pair, ..."); the replay rates the
 shown hands again (:func:`engine.games.payout.rate_hands`) and names them
-with :func:`gamenight.engine_texts.hand_name`. A line it cannot match (a
+with :func:`gamenight.engine_words.hand_name`. A line it cannot match (a
 high/low or declared showdown) keeps the engine's words.
 """
 
@@ -16,7 +16,7 @@ from typing import Any, Final
 from engine.errors import EngineError
 from engine.games.payout import rate_hands
 from engine.games.state import HandState
-from gamenight.engine_texts import hand_name, pot_name
+from gamenight.engine_words import hand_name, pot_name
 
 _POT: Final = re.compile(r"^(main pot|side pot (\d+)), (.+)$")
 

@@ -35,7 +35,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.models.deals import starts_a_game
-from gamenight.reports import BadReportDataError
+from gamenight.reports import COST_WITHOUT_SEAT, BadReportDataError
 from gamenight.reports.labels import undo_label
 from gamenight.reports.pots import digital_pots
 from gamenight.services.expenses import cost_nets, standing_expenses
@@ -312,7 +312,7 @@ def night_figures(
     ordered = sorted(players.values(), key=lambda f: (-f.result, f.position))
     expenses = standing_expenses(night.pk)
     if any(p not in players for e in expenses for p in (e.paid_by, *e.shares)):
-        raise BadReportDataError(gettext("a shared cost names a player without a seat"))
+        raise BadReportDataError(str(COST_WITHOUT_SEAT))
     results = [
         {
             "player_id": f.player_id,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from gamenight.dates import short_day
 from gamenight.models import DealStatus, Night, NightStatus, Player, Season
-from gamenight.reports import BadReportDataError
+from gamenight.reports import COST_WITHOUT_SEAT, BadReportDataError
 from gamenight.reports.night import LedgerRow, ledger_rows, settle_up_data
 from gamenight.services.expenses import cost_nets, standing_expenses_of
 from gamenight.services.scoring import ScoringRule
@@ -111,6 +111,6 @@ def _season_costs(night_ids: list[int], names: dict[int, str]) -> dict[str, int]
     for player_id, net in nets.items():
         name = names.get(persons.get(player_id) or player_id)
         if name is None:
-            raise BadReportDataError(gettext("a shared cost names a player without a seat"))
+            raise BadReportDataError(str(COST_WITHOUT_SEAT))
         costs[name] = costs.get(name, 0) + net
     return costs

@@ -42,11 +42,17 @@ def group_for_recording(user: User, group_id: int) -> Group:
     return membership_for(user, group_id, record=True).group
 
 
-def night_for_recording(user: User, night_id: int) -> Night:
-    """The night, if the user may record in its group; Http404 for anyone else's night."""
-    try:
-        group_id = Night.objects.values_list("group_id", flat=True).get(pk=night_id)
-    except Night.DoesNotExist:
-        raise Http404("no such night") from None
-    group_for_recording(user, group_id)
-    return Night.objects.get(pk=night_id)
+def night_for_recording(user: User, night_id: int, *, lock: bool = False) -> Night:
+    """The night, if the user may record in its group; Http404 for anyone else's night.
+
+    ``lock``: read it ``select_for_update`` (inside the write's transaction), so a
+    write reads its night once."""
+    # With its tournament, if any (a tournament night refuses recorded games): the
+    # outer join is not locked, only the night ("of": PostgreSQL refuses to lock the
+    # nullable side of a join).
+    query = Night.objects.select_for_update(of=("self",)) if lock else Night.objects
+    night = query.select_related("tournament").filter(pk=night_id).first()
+    if night is None:
+        raise Http404("no such night")
+    group_for_recording(user, night.group_id)
+    return night

@@ -37,8 +37,8 @@ from engine.errors import EngineError
 from engine.games import GAMES, ActionName, ForfeitError, HandState, game_options, make_rules
 from engine.games.odds import odds, shows_odds
 from engine.games.serialise import hand_from_dict, hand_to_dict
-from gamenight.engine_texts import error_text
-from gamenight.games import game_title, night_games
+from gamenight.engine_words import error_text
+from gamenight.games import game_title
 from gamenight.models import (
     Deal,
     DealMode,
@@ -58,11 +58,11 @@ from gamenight.services.digital_errors import DigitalHandError as DigitalHandErr
 from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnError
 from gamenight.services.digital_errors import HandOverError as HandOverError
 from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
-from gamenight.services.errors import IdempotencyConflictError, NightClosedError
+from gamenight.services.errors import REFUSALS, IdempotencyConflictError
 from gamenight.services.hand_betting import hand_betting
-from gamenight.services.jack_games import JACK_GAME, with_group_list
 from gamenight.services.nights import cash_out_rest
-from gamenight.services.posting import check_key
+from gamenight.services.posting import check_key, not_open
+from gamenight.services.recording import night_game_options
 from gamenight.services.running_hand import hand_label
 from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
@@ -128,34 +128,30 @@ def engine_seat(hand: DigitalHand, seat_id: int) -> int | None:
 
 def playable_games(night: Night) -> list[str]:
     """The night's allowed games the app can deal."""
-    return [g for g in night_games(night.allowed_games) if g in GAMES]
+    return [g for g in night.house_rules.games if g in GAMES]
 
 
 def night_limit(night: Night) -> tuple[Limit, int | None]:
     """The night's limit structure and raise cap as the engine's."""
-    betting = (night.game_options or {}).get("betting") or {}
-    low = int(betting.get("low") or 1)
-    high = int(betting.get("high") or max(low, 5))
-    cap = betting.get("raise_cap")
-    raise_cap = DEFAULT_RAISE_CAP if cap is None else int(cap)
+    rules = night.house_rules
+    low = rules.smallest_bet
+    raise_cap = DEFAULT_RAISE_CAP if rules.raise_cap is None else rules.raise_cap
     limit: Limit
-    if night.limit_structure == LimitStructure.FIXED:
+    if rules.limit_structure == LimitStructure.FIXED:
         limit = FixedLimit(amount=low)
-    elif night.limit_structure == LimitStructure.POT:
+    elif rules.limit_structure == LimitStructure.POT:
         limit = PotLimit(min_bet=low)
     else:
-        limit = SpreadLimit(min_bet=low, max_bet=max(low, high))
+        limit = SpreadLimit(min_bet=low, max_bet=rules.largest_bet)
     return limit, raise_cap
 
 
 def game_settings(night: Night, game: str) -> dict[str, object]:
     """The night's options of ``game``; the night's ante where the game has its own."""
-    chosen = dict((night.game_options or {}).get(game) or {})
+    chosen = night_game_options(night, game)
     names = {spec.name for spec in game_options(game)}
     if "ante" in names and chosen.get("ante") in (None, ""):
         chosen["ante"] = night.ante
-    if game == JACK_GAME:
-        chosen = with_group_list(night.group, chosen)
     return chosen
 
 
@@ -203,9 +199,7 @@ def start_hand(
     except IntegrityError:
         done = DigitalHand.objects.filter(night=night, start_key=key).first()
         if done is None:
-            raise DigitalHandError(
-                gettext("a hand is already running: finish or abandon it first")
-            ) from None
+            raise DigitalHandError(str(REFUSALS["hand_running"])) from None
         return done
 
 
@@ -219,11 +213,7 @@ def _start(
     betting: tuple[Blinds | None, Limit | None],
 ) -> DigitalHand:
     if night.status != NightStatus.RUNNING:
-        raise NightClosedError(
-            gettext("the night has not started yet: start it first")
-            if night.status == NightStatus.PLANNED
-            else gettext("the night is closed: nothing more can be recorded")
-        )
+        raise not_open(night)
     # Until the digital tournament hands are wired in (gamenight/tournaments/hooks.py).
     refuse_digital(night)
     if game not in playable_games(night):
@@ -231,7 +221,7 @@ def _start(
             gettext("%(game)s is not one of tonight's games the app can deal") % {"game": game}
         )
     if DigitalHand.objects.filter(night=night, status=HandStatus.RUNNING).exists():
-        raise DigitalHandError(gettext("a hand is already running: finish or abandon it first"))
+        raise DigitalHandError(str(REFUSALS["hand_running"]))
     accounts = carry_accounts(night, game)
     table = seated_table(night, extra=list(accounts.values()))
     in_hand = [s for s in table.seats if s.stack > 0]
@@ -309,12 +299,7 @@ def act(
             done = HandAction.objects.filter(hand=hand, idempotency_key=key).first()
             if done is not None:
                 if done.seat != seat or done.action != move.action.value:
-                    raise IdempotencyConflictError(
-                        gettext(
-                            "this request key was already used for something else: "
-                            "reload the page and retry"
-                        )
-                    )
+                    raise IdempotencyConflictError(str(REFUSALS["key_reused"]))
                 return hand
             _apply(hand, seat=seat, move=move, version=version, key=key, link=link, by=by)
             return hand
@@ -372,8 +357,7 @@ def _apply(
     try:
         state.act(seat=seat, action=move.action, **extra)
     except EngineError as error:
-        # In the page's language where the error has a code (English otherwise).
-        raise IllegalMoveError(error_text(error)) from None
+        raise IllegalMoveError.worded(error) from None
     except Exception:
         # The engine refuses illegal moves with EngineError; anything else is
         # a move it did not foresee (a missing or odd field a phone sent). The
@@ -427,7 +411,7 @@ def forfeit_seat(*, hand: DigitalHand, seat_id: int, key: str, by: User) -> None
             % {"game": game_title(hand.deal.game), "hand": hand_label(hand)}
         ) from None
     except EngineError as error:
-        raise IllegalMoveError(error_text(error)) from None
+        raise IllegalMoveError.worded(error) from None
     _commit(
         hand,
         state,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.errors import EngineError
+from gamenight.engine_words import error_text
 from gamenight.services.errors import LedgerError
 
 
@@ -15,6 +17,11 @@ class HandMovedOnError(DigitalHandError):
 
 class IllegalMoveError(DigitalHandError):
     """The engine refused the action (out of turn, a wrong amount ...)."""
+
+    @classmethod
+    def worded(cls, error: EngineError) -> IllegalMoveError:
+        """The engine's refusal in the page's language (English where it has no code)."""
+        return cls(error_text(error))
 
 
 class HandOverError(DigitalHandError):

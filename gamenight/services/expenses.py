@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
 from gamenight.models import (
     MAX_EXPENSE,
@@ -29,7 +29,7 @@ from gamenight.models import (
     Seat,
 )
 from gamenight.services.access import User, night_for_recording
-from gamenight.services.errors import LedgerError
+from gamenight.services.errors import REFUSALS, LedgerError
 
 
 class ExpenseRefusedError(LedgerError):
@@ -39,7 +39,7 @@ class ExpenseRefusedError(LedgerError):
 # The nights that can have shared costs: being played or over (a planned night has
 # nobody at its table yet, a cancelled one nobody ever).
 OPEN_FOR_COSTS = (NightStatus.RUNNING, NightStatus.CLOSED)
-NOT_YET = gettext_lazy("Shared costs are added once the night has started.")
+NOT_YET = REFUSALS["costs_not_yet"]
 
 
 def split_equally(amount: int, sharers: Sequence[int]) -> dict[int, int]:
@@ -83,13 +83,13 @@ def add_expense(
         # One write at a time per night, as the ledger's (the report reads them together).
         night = Night.objects.select_for_update().select_related("group").get(pk=night.pk)
         if night.status not in OPEN_FOR_COSTS:
-            raise ExpenseRefusedError(gettext("Shared costs are added once the night has started."))
+            raise ExpenseRefusedError(str(NOT_YET))
         seats = _seat_order(night)
         sharers = sorted(set(shared_by), key=lambda p: seats.get(p, -1))
         if paid_by not in seats or any(p not in seats for p in sharers):
             raise ExpenseRefusedError(gettext("Only players who sat at this night can share it."))
         if not sharers:
-            raise ExpenseRefusedError(gettext("Tick who shares the cost."))
+            raise ExpenseRefusedError(str(REFUSALS["cost_no_sharer"]))
         expense = Expense.objects.create(
             night=night, what=what, amount=amount, paid_by_id=paid_by, recorded_by=_name(by)
         )
@@ -110,9 +110,7 @@ def take_back(*, night_id: int, by: User, expense_id: int) -> Expense:
         if expense is None:
             raise ExpenseRefusedError(gettext("This night has no such shared cost."))
         if Expense.objects.filter(reverses=expense).exists():
-            raise ExpenseRefusedError(
-                gettext("“%(what)s” was already taken back.") % {"what": expense.what}
-            )
+            raise ExpenseRefusedError(str(REFUSALS["cost_taken_back"]) % {"what": expense.what})
         try:
             with transaction.atomic():
                 reversal = Expense.objects.create(
@@ -126,7 +124,7 @@ def take_back(*, night_id: int, by: User, expense_id: int) -> Expense:
         except IntegrityError:
             # A twin tap took it back first (a database without row locks).
             raise ExpenseRefusedError(
-                gettext("“%(what)s” was already taken back.") % {"what": expense.what}
+                str(REFUSALS["cost_taken_back"]) % {"what": expense.what}
             ) from None
         _report_again(night)
     return reversal

@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from gamenight.models import AccountKind, DealStatus, HandStatus, NightStatus
-from gamenight.services.errors import LedgerError
+from gamenight.services.errors import REFUSALS, LedgerError
 from gamenight.services.group_export import EXPORTED, JSON_IDS, exported_fields
 from gamenight.services.public_hand_check import DamagedRecord, check_record
 
@@ -141,7 +141,7 @@ def _checked_value(
         if not _is_int(value) or value not in ids[target]:
             raise damaged(
                 target,
-                gettext("a reference to row %(id)s, which is not in the file") % {"id": value},
+                REFUSALS["file_missing_row"] % {"id": value},
             )
         return value
     if isinstance(f, models.JSONField):
@@ -161,8 +161,7 @@ def _checked_value(
         f.run_validators(python)
     except ValidationError as error:
         raise GroupImportError(
-            gettext("The group file does not fit this installation, nothing was kept: %(error)s")
-            % {"error": "; ".join(error.messages)[:200]}
+            REFUSALS["file_misfit"] % {"error": "; ".join(error.messages)[:200]}
         ) from None
     return value
 
@@ -198,9 +197,7 @@ def _check_json_ids(
         return
     for old in found:
         if not _is_int(old) or old not in ids[target]:
-            raise damaged(
-                target, gettext("a reference to row %(id)s, which is not in the file") % {"id": old}
-            )
+            raise damaged(target, REFUSALS["file_missing_row"] % {"id": old})
 
 
 def _int_key(key: str) -> int | None:

@@ -43,9 +43,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, models, transaction
-from django.utils.translation import gettext
 
 from gamenight.models import Group, NightStatus
+from gamenight.services.errors import REFUSALS
 from gamenight.services.group_export import (
     DEFERRED_FKS,
     EXPORTED,
@@ -122,8 +122,7 @@ def write_group(
         if isinstance(error, GroupImportError):
             raise PartialImportError(str(error), partial_group_id=writer.group_id()) from None
         raise PartialImportError(
-            gettext("The group file does not fit this installation, nothing was kept: %(error)s")
-            % {"error": _short(error)},
+            REFUSALS["file_misfit"] % {"error": _short(error)},
             partial_group_id=writer.group_id(),
         ) from None
     finally:
@@ -227,9 +226,7 @@ class _Writer:
     def _map(self, label: str, old: Any) -> int:
         new = self.ids[label].get(old) if isinstance(old, int) else None
         if new is None:
-            raise damaged(
-                label, gettext("a reference to row %(id)s, which is not in the file") % {"id": old}
-            )
+            raise damaged(label, REFUSALS["file_missing_row"] % {"id": old})
         return new
 
     def _build(self, item: Exported, row: Row) -> _Built:

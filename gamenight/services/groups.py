@@ -28,7 +28,7 @@ from gamenight.models import (
 )
 from gamenight.models.groups import invite_expiry
 from gamenight.services.access import User, group_for_recording, membership_for
-from gamenight.services.errors import BadAmountError, InviteError, LedgerError
+from gamenight.services.errors import REFUSALS, BadAmountError, InviteError, LedgerError
 from gamenight.services.player_logins import tie_on_join
 from gamenight.services.posting import check_chips
 
@@ -88,22 +88,20 @@ def find_invite(token: str) -> InviteLink:
     group = Group.objects.filter(invite_token=token).first()
     if group is not None:
         if group.invite_expires_at <= now:
-            raise InviteError(
-                gettext("This invite link has expired. Ask the host for a new one."), group=group
-            )
+            raise InviteError(str(REFUSALS["invite_expired"]), group=group)
         return InviteLink(group)
     invite = Invite.objects.select_related("group").filter(token=token).first()
     if invite is None:
         raise InviteError(gettext("This invite link is not valid (any more)."))
     if invite.used_by_id is not None:
         raise InviteError(
-            gettext("This invite link has already been used. Ask the host for a new one."),
+            str(REFUSALS["invite_used"]),
             group=invite.group,
             used_by_id=invite.used_by_id,
         )
     if invite.expires_at <= now:
         raise InviteError(
-            gettext("This invite link has expired. Ask the host for a new one."),
+            str(REFUSALS["invite_expired"]),
             group=invite.group,
         )
     return InviteLink(invite.group, invite)
@@ -125,9 +123,7 @@ def join_group(*, token: str, user: AuthUser) -> Membership:
         if link.invite is not None:
             invite = Invite.objects.select_for_update().get(pk=link.invite.pk)
             if invite.used_by_id is not None and invite.used_by_id != user.pk:
-                raise InviteError(
-                    gettext("This invite link has already been used. Ask the host for a new one.")
-                )
+                raise InviteError(str(REFUSALS["invite_used"]))
             if Membership.objects.filter(group=link.group, user=user).exists():
                 return membership_for(user, link.group.pk)
             invite.used_by = user
@@ -168,10 +164,8 @@ def set_role(*, group_id: int, by: User, user: AuthUser, role: Role) -> Membersh
 def add_player(*, group_id: int, by: User, name: str, email: str = "") -> Player:
     group = group_for_recording(by, group_id)
     if not name.strip():
-        raise LedgerError(gettext("the player needs a name"))
-    taken = LedgerError(
-        gettext("there is already a player called %(name)s") % {"name": name.strip()}
-    )
+        raise LedgerError(str(REFUSALS["player_needs_name"]))
+    taken = LedgerError(REFUSALS["player_name_taken"] % {"name": name.strip()})
     if Player.objects.filter(group=group, name=name.strip()).exists():
         raise taken
     try:
@@ -204,7 +198,7 @@ def create_season(
                 scoring=scoring or {},
             )
     except IntegrityError:
-        raise LedgerError(gettext("There is already a season with this name.")) from None
+        raise LedgerError(str(REFUSALS["season_name_taken"])) from None
 
 
 def update_season(
@@ -229,7 +223,7 @@ def update_season(
         with transaction.atomic():
             season.save(update_fields=["name", "starts_on", "ends_on", "scoring"])
     except IntegrityError:
-        raise LedgerError(gettext("There is already a season with this name.")) from None
+        raise LedgerError(str(REFUSALS["season_name_taken"])) from None
     return season
 
 
@@ -237,7 +231,7 @@ def _check_season(name: str, starts_on: datetime.date, ends_on: datetime.date | 
     if not name.strip():
         raise LedgerError(gettext("the season needs a name"))
     if ends_on is not None and ends_on < starts_on:
-        raise LedgerError(gettext("The season cannot end before it starts."))
+        raise LedgerError(str(REFUSALS["season_ends_early"]))
 
 
 def create_night(

@@ -15,17 +15,14 @@ The night keeps its blinds in ``game_options["blinds"]``:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
 
 from engine.betting import Blinds, Limit, NoLimit, PotLimit
-from engine.errors import EngineError
 from engine.games import GAMES
+from gamenight.house_rules import BLIND_LIMITS, blinds_option
 from gamenight.models import Night
 
-# The limit a night's blinds are played at: its own choices, in the form's order.
-BLIND_LIMITS: Final = ("no_limit", "pot", "night")
+__all__ = ["BLIND_LIMITS", "blinds_option", "game_blinds", "hand_betting", "night_blinds"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,7 +37,7 @@ class HandBetting:
 
 def night_blinds(night: Night) -> tuple[Blinds, str] | None:
     """The night's blinds for Hold'em and Omaha and the limit they are played at, if any."""
-    return blinds_option((night.game_options or {}).get("blinds"))
+    return night.house_rules.blinds
 
 
 def game_blinds(night: Night, game: str) -> tuple[Blinds, str] | None:
@@ -55,22 +52,6 @@ def recorded_ante(night: Night, game: str) -> int:
     """The ante of a hand of ``game`` dealt at the table and recorded: none where the
     night's blinds deal the game (the blinds are bets like any other there)."""
     return 0 if game_blinds(night, game) is not None else night.ante
-
-
-def blinds_option(value: object) -> tuple[Blinds, str] | None:
-    """A stored blinds option read back; anything that is not one reads as none."""
-    if not isinstance(value, Mapping):
-        return None
-    limit = value.get("limit")
-    try:
-        blinds = Blinds(small=_chips(value.get("small")), big=_chips(value.get("big")))
-    except EngineError:
-        return None
-    return blinds, limit if limit in BLIND_LIMITS else "no_limit"
-
-
-def _chips(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def hand_betting(

@@ -357,4 +357,4 @@ def _describe(code: str, p: dict[str, Any]) -> str:
             "after_close": gettext("%(what)s was recorded after the night was closed"),
         }
         return texts[code] % p
-    return gettext("unknown ledger problem %(code)s") % {"code": code}
+    raise KeyError(code)  # a code this version does not know: describe() says so

@@ -50,7 +50,7 @@ from gamenight.models import (
     Seat,
 )
 from gamenight.services.access import group_for_recording, membership_for
-from gamenight.services.errors import LedgerError
+from gamenight.services.errors import REFUSALS, LedgerError
 
 # The person an entry's stack belongs to: the kept player of a merge, else its own.
 PERSON = Coalesce("account__player__merged_into_id", "account__player_id")
@@ -78,7 +78,7 @@ def _player(group_id: int, player_id: int, *, lock: bool = False) -> Player:
     found = (query.select_for_update() if lock else query).first()
     if found is None:
         # Another group's id or a stale page: say nothing about who it is.
-        raise PeopleError(gettext("this player is not in this group: reload the page"))
+        raise PeopleError(str(REFUSALS["player_elsewhere"]))
     return found
 
 
@@ -90,10 +90,10 @@ def rename_player(*, group_id: int, player_id: int, by: User, name: str) -> Play
     group_for_recording(by, group_id)
     new = name.strip()
     if not new:
-        raise PeopleError(gettext("the player needs a name"))
+        raise PeopleError(str(REFUSALS["player_needs_name"]))
     if len(new) > NAME_LENGTH:
         raise PeopleError(gettext("a name has at most %(most)s characters") % {"most": NAME_LENGTH})
-    taken = PeopleError(gettext("there is already a player called %(name)s") % {"name": new})
+    taken = PeopleError(REFUSALS["player_name_taken"] % {"name": new})
     with transaction.atomic():
         player = _player(group_id, player_id, lock=True)
         if player.merged_into_id is not None:
@@ -124,9 +124,7 @@ def set_hidden(*, group_id: int, player_id: int, by: User, hidden: bool) -> Play
     with transaction.atomic():
         player = _player(group_id, player_id, lock=True)
         if player.merged_into_id is not None:
-            raise PeopleError(
-                gettext("this player was merged into %(name)s") % {"name": player.name}
-            )
+            raise PeopleError(REFUSALS["player_merged"] % {"name": player.name})
         if player.hidden != hidden:
             player.hidden = hidden
             player.save(update_fields=["hidden"])
@@ -189,13 +187,9 @@ def _refusals(kept: Player, merged: Player) -> None:
     if kept.pk == merged.pk:
         raise PeopleError(gettext("a player cannot be merged into themselves"))
     if kept.merged_into_id is not None:
-        raise PeopleError(
-            gettext("%(name)s was merged into another player already") % {"name": kept.name}
-        )
+        raise PeopleError(REFUSALS["merged_already"] % {"name": kept.name})
     if merged.merged_into_id is not None and merged.merged_into_id != kept.pk:
-        raise PeopleError(
-            gettext("%(name)s was merged into another player already") % {"name": merged.name}
-        )
+        raise PeopleError(REFUSALS["merged_already"] % {"name": merged.name})
 
 
 def _preview(kept: Player, merged: Player) -> MergePreview:
@@ -249,7 +243,7 @@ def merge_players(*, group_id: int, kept_id: int, merged_id: int, by: User) -> P
             .order_by("pk")
         }
         if kept_id not in locked or merged_id not in locked:
-            raise PeopleError(gettext("this player is not in this group: reload the page"))
+            raise PeopleError(str(REFUSALS["player_elsewhere"]))
         kept, merged = locked[kept_id], locked[merged_id]
         _refusals(kept, merged)
         if merged.merged_into_id == kept.pk:

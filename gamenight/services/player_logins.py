@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 
 from gamenight.models import Membership, Player
 from gamenight.services.access import group_for_recording
+from gamenight.services.errors import REFUSALS
 from gamenight.services.people import PeopleError
 
 
@@ -55,11 +56,9 @@ def set_login(*, group_id: int, player_id: int, by: User, user_id: int | None) -
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(group_id=group_id, pk=player_id).first()
         if player is None:
-            raise LoginRefusedError(gettext("this player is not in this group: reload the page"))
+            raise LoginRefusedError(str(REFUSALS["player_elsewhere"]))
         if player.merged_into_id is not None:
-            raise LoginRefusedError(
-                gettext("this player was merged into %(name)s") % {"name": player.name}
-            )
+            raise LoginRefusedError(REFUSALS["player_merged"] % {"name": player.name})
         if player.user_id == user_id:
             return player  # a double tap, or nothing to change
         if user_id is not None:

@@ -51,7 +51,7 @@ from gamenight.models import (
     TransactionKind,
 )
 from gamenight.services.access import User, membership_for
-from gamenight.services.errors import LedgerError
+from gamenight.services.errors import REFUSALS, LedgerError
 from gamenight.services.pokernow_scale import (
     chips,
     has_cents,
@@ -154,13 +154,13 @@ def start_key(digest: str) -> str:
 def read(text: str, *, group: Group) -> Preview:
     """The file's players with their summed buy-ins and nets; refused if it cannot be booked."""
     if len(text.encode()) > MAX_BYTES:
-        raise PokerNowError(gettext("This file is too big for a PokerNow ledger."))
+        raise PokerNowError(str(REFUSALS["pokernow_too_big"]))
     digest = digest_of(text)
     _refuse_if_imported(group.pk, digest)
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     rows = [r for r in rows if any(cell.strip() for cell in r)]
     if not rows:
-        raise PokerNowError(gettext("The file has no rows: export the ledger from PokerNow."))
+        raise PokerNowError(str(REFUSALS["pokernow_no_rows"]))
     header = [c.strip().lower() for c in rows[0]]
     if not set(COLUMNS) <= set(header):
         raise PokerNowError(
@@ -169,7 +169,7 @@ def read(text: str, *, group: Group) -> Preview:
         )
     where = {name: header.index(name) for name in COLUMNS}
     if len(rows) == 1:
-        raise PokerNowError(gettext("The file has no rows: export the ledger from PokerNow."))
+        raise PokerNowError(str(REFUSALS["pokernow_no_rows"]))
     totals: dict[str, _Sum] = {}
     starts: list[datetime.datetime] = []
     cents = False

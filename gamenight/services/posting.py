@@ -38,6 +38,7 @@ from gamenight.models import (
 )
 from gamenight.services.access import User, night_for_recording
 from gamenight.services.errors import (
+    REFUSALS,
     BadAmountError,
     IdempotencyConflictError,
     LedgerError,
@@ -65,11 +66,21 @@ class Draft:
     summary: str = ""
     summary_words: dict[str, Any] | None = None
     reverses: Transaction | None = None
+    # Balances ``build`` read under lock in this transaction, by account id: the
+    # check before writing need not read them again.
+    locked: Mapping[int, int] = field(default_factory=dict)
 
 
 def fingerprint(kind: str, payload: Mapping[str, Any]) -> str:
-    text = json.dumps({"kind": kind, "payload": payload}, sort_keys=True, default=str)
+    text = json.dumps({"kind": kind, "payload": payload}, sort_keys=True, default=_plain)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain(value: object) -> object:
+    # A set in sorted order: the same set is the same write, however it was built.
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    return str(value)
 
 
 def check_chips(amount: object, *, what: str, most: int = MAX_CHIPS) -> int:
@@ -111,44 +122,41 @@ def post(
 ) -> Transaction:
     """Write what ``build`` drafts, once per ``key``; the same key again returns the first."""
     check_key(key)
-    night = night_for_recording(by, night_id)
     digest = fingerprint(kind, payload)
+    group_id: int | None = None
     try:
         with transaction.atomic():
-            night = Night.objects.select_for_update().get(pk=night.pk)
-            done = _already_done(night.group_id, key, digest)
+            night = night_for_recording(by, night_id, lock=True)
+            group_id = night.group_id
+            done = _already_done(group_id, key, digest)
             if done is not None:
                 return done
             if night.status not in allowed:
-                raise NightClosedError(_not_open(night))
+                raise not_open(night)
             draft = build(night)
             return _write(night, by=by, key=key, digest=digest, draft=draft)
     except IntegrityError:
         # Someone with the same key committed between our look-up and insert.
-        done = _already_done(night.group_id, key, digest)
+        done = None if group_id is None else _already_done(group_id, key, digest)
         if done is None:
             raise
         return done
 
 
-def _not_open(night: Night) -> str:
-    if night.status == NightStatus.PLANNED:
-        return gettext("the night has not started yet: start it first")
-    if night.status == NightStatus.CLOSED:
-        return gettext("the night is closed: nothing more can be recorded")
-    if night.status == NightStatus.CANCELLED:
-        return gettext("the night was cancelled: nothing can be recorded")
-    return gettext("the night has already started")
+def not_open(night: Night) -> NightClosedError:
+    """Why nothing can be written to ``night`` in its state (running: it has started)."""
+    code = {
+        NightStatus.PLANNED: "night_planned",
+        NightStatus.CLOSED: "night_closed",
+        NightStatus.CANCELLED: "night_cancelled",
+    }.get(NightStatus(night.status), "night_started")
+    return NightClosedError(str(REFUSALS[code]))
 
 
 def _already_done(group_id: int, key: str, digest: str) -> Transaction | None:
     done = Transaction.objects.filter(group_id=group_id, idempotency_key=key).first()
     if done is not None and done.fingerprint != digest:
-        raise IdempotencyConflictError(
-            gettext(
-                "this request key was already used for something else: reload the page and retry"
-            )
-        )
+        raise IdempotencyConflictError(str(REFUSALS["key_reused"]))
     return done
 
 
@@ -165,7 +173,7 @@ def _write(night: Night, *, by: User, key: str, digest: str, draft: Draft) -> Tr
         raise LedgerError(
             gettext("internal error: the legs do not sum to zero; nothing was recorded")
         )
-    _check_balances(legs)
+    _check_balances(legs, draft.locked)
     record = Transaction.objects.create(
         group_id=night.group_id,
         night=night,
@@ -191,9 +199,10 @@ def _write(night: Night, *, by: User, key: str, digest: str, draft: Draft) -> Tr
     return record
 
 
-def _check_balances(legs: Sequence[Leg]) -> None:
+def _check_balances(legs: Sequence[Leg], locked: Mapping[int, int]) -> None:
     """Replay the legs on the locked balances: no stack or pot may dip below zero."""
-    balances = lock_balances(leg.account for leg in legs)
+    balances = dict(locked)
+    balances |= lock_balances(leg.account for leg in legs if leg.account.pk not in locked)
     for leg in legs:
         balances[leg.account.pk] += leg.amount
         if balances[leg.account.pk] < 0 and leg.account.kind != AccountKind.BANK:

@@ -13,8 +13,6 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
-
 from engine.games.families.guts.settle import (
     GutsOptions,
     GutsSettlement,
@@ -32,7 +30,7 @@ from engine.table_hand import TableSettlement, settle_table_hand
 from gamenight.games import games_of_family
 from gamenight.models import Account, AccountKind, Deal, DealStatus, Night, NightStatus, Seat
 from gamenight.services.access import User, night_for_recording
-from gamenight.services.errors import NightClosedError
+from gamenight.services.posting import not_open
 from gamenight.services.recording import (
     TableHandInput,
     _guts_options,
@@ -98,10 +96,8 @@ def shelby_state(night: Night) -> dict[str, Any]:
 
 def _open_night(by: User, night_id: int) -> Night:
     night = night_for_recording(by, night_id)
-    if night.status == NightStatus.PLANNED:
-        raise NightClosedError(gettext("the night has not started yet: start it first"))
-    if night.status == NightStatus.CLOSED:
-        raise NightClosedError(gettext("the night is closed: nothing more can be recorded"))
+    if night.status != NightStatus.RUNNING:
+        raise not_open(night)
     return night
 
 

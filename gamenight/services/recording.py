@@ -48,8 +48,8 @@ from gamenight.services.showdowns import showdown_payload, showdown_to_seats
 from gamenight.services.table import (
     Table,
     TableSeat,
-    deal_pot,
     new_deal,
+    new_deal_pot,
     night_pot,
     pass_deal,
     seated_table,
@@ -153,8 +153,7 @@ def night_game_options(night: Night, game: str) -> dict[str, object]:
     """The night's house options of ``game`` (as the digital games name them): they
     decide, for one, how many cards a hand dealt at the table holds. Jack the
     Shifter's list of games is the group's, narrowed by the night's options."""
-    chosen = (night.game_options or {}).get(game) if isinstance(night.game_options, dict) else None
-    options = dict(chosen) if isinstance(chosen, dict) else {}
+    options = night.house_rules.options_of(game)
     return with_group_list(night.group, options) if game == JACK_GAME else options
 
 
@@ -176,10 +175,15 @@ def record_table_hand(
         engine_hand, in_hand = engine_table_hand(night, table, hand)
         dealer_position = table.dealer_position
         settled = settle_table_hand(engine_hand)
+        # Booked at once: the deal is settled from the start, its pot new.
         deal = new_deal(
-            night, game=hand.game, options={}, dealer=table.by_position(dealer_position).seat
+            night,
+            game=hand.game,
+            options={},
+            dealer=table.by_position(dealer_position).seat,
+            status=DealStatus.SETTLED,
         )
-        pot = deal_pot(deal)
+        pot = new_deal_pot(deal)
         paid: list[Leg] = []
         won: list[Leg] = []
         for result in settled.players:
@@ -190,12 +194,13 @@ def record_table_hand(
                 words = reason_words(reason, rated)
                 legs = [Leg(account, reason.chips, reason.text, words), Leg(pot, -reason.chips, "")]
                 (paid if reason.chips < 0 else won).extend(legs)
-        _settle_deal(deal, table, {s.position: s.stack for s in in_hand}, settled_net(settled))
+        _pass_deal(table, {s.position: s.stack for s in in_hand}, settled_net(settled))
         return Draft(
             kind=TransactionKind.TABLE_HAND,
             legs=paid + won,  # chips go into the pot before anyone takes them out
             deal=deal,
             summary=f"{hand.game}: pot of {settled.total}",
+            locked={**{s.account.pk: s.stack for s in table.seats}, pot.pk: 0},
         )
 
     return post(
@@ -258,9 +263,9 @@ def record_guts_deal(
             summary_words=said_words(settled.said),
         )
 
+    # Who was in, whatever order the page listed them in (it lists from the
+    # dealer's left, and a double tap read after the first one's deal moved on).
     payload = {
-        # Sorted: the form lists the seats from the dealer's left, so the same
-        # game tapped again after the dealer moved must give the same fingerprint.
         "in": sorted(in_players),
         "showdown": showdown_payload(showdown),
         "options": None if options is None else _options_json(options),
@@ -373,15 +378,13 @@ def settled_net(settled: Any) -> dict[int, int]:
     return {p.seat: p.net for p in settled.players}
 
 
-def _settle_deal(deal: Deal, table: Table, stacks: dict[int, int], net: dict[int, int]) -> None:
-    deal.status = DealStatus.SETTLED
-    deal.save(update_fields=["status"])
+def _pass_deal(table: Table, stacks: dict[int, int], net: dict[int, int]) -> None:
     positions = list(stacks)
     after = {pos: stacks[pos] + net.get(i, 0) for i, pos in enumerate(positions)}
     # Seated players without chips sat this hand out; they stay at the table.
     for s in table.seats:
         after.setdefault(s.position, s.stack)
-    pass_deal(table.night, after, table.dealer_position)
+    pass_deal(table.night, after, table.dealer_position, seats=[s.seat for s in table.seats])
 
 
 def _nearest_index(positions: Sequence[int], dealer: int) -> int:
@@ -406,8 +409,8 @@ def _movement_legs(
 
 
 def _guts_options(night: Night) -> GutsOptions:
-    extra = night.game_options.get("guts", {}) if isinstance(night.game_options, dict) else {}
-    return GutsOptions(ante=night.ante, limit=extra.get("limit"))
+    rules = night.house_rules
+    return GutsOptions(ante=rules.ante, limit=rules.chips_option("guts", "limit"))
 
 
 def _options_json(options: GutsOptions | ShelbyOptions) -> dict[str, Any]:

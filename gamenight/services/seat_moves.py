@@ -31,6 +31,7 @@ from django.utils.translation import gettext
 
 from gamenight.models import Night, NightStatus, Seat, SeatLink, SeatMove, SeatMoveStatus
 from gamenight.services.access import User, night_for_recording
+from gamenight.services.errors import REFUSALS
 from gamenight.services.seat_binding import SeatRefusedError, blocker, refusal
 
 # A request the host has not answered in this time is void: a phone left asking
@@ -257,7 +258,7 @@ def approve_move(*, night_id: int, by: User, move_id: int) -> SeatMove:
         if move.status == SeatMoveStatus.APPROVED:
             return move
         if night.status != NightStatus.RUNNING:
-            raise SeatRefusedError(gettext("The night is over: nothing changed."))
+            raise SeatRefusedError(str(REFUSALS["night_over"]))
         if move.status != SeatMoveStatus.PENDING:
             raise SeatRefusedError(_not_pending(move))
         seat = move.seat
@@ -322,7 +323,7 @@ def refuse_move(*, night_id: int, by: User, move_id: int) -> SeatMove:
         if move.status == SeatMoveStatus.REFUSED:
             return move
         if night.status != NightStatus.RUNNING:
-            raise SeatRefusedError(gettext("The night is over: nothing changed."))
+            raise SeatRefusedError(str(REFUSALS["night_over"]))
         if move.status != SeatMoveStatus.PENDING:
             raise SeatRefusedError(_not_pending(move))
         move.status = SeatMoveStatus.REFUSED

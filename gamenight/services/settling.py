@@ -32,7 +32,7 @@ from gamenight.models import (
     Player,
     TransferMark,
 )
-from gamenight.services.errors import LedgerError
+from gamenight.services.errors import REFUSALS, LedgerError
 
 
 class MarkRefusedError(LedgerError):
@@ -261,7 +261,7 @@ def set_paid(
         # One mark at a time per night: the second of two taps sees the first's row.
         locked = Night.objects.select_for_update().get(pk=night.pk)
         if locked.status != NightStatus.CLOSED:
-            raise MarkRefusedError(gettext("The night is not over yet."))
+            raise MarkRefusedError(str(REFUSALS["night_not_over"]))
         report = NightReport.objects.filter(night=locked, built_generation__gt=0).first()
         current = transfer_keys(locked.pk, report.data.get("settle_up") if report else None, people)
         if key not in current:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from engine.chips.dealer import next_dealer
-from gamenight.models import Account, AccountKind, Deal, Night, Player, Seat
+from gamenight.models import Account, AccountKind, Deal, DealStatus, Night, Player, Seat
 from gamenight.services.errors import NotAtTableError
 from gamenight.services.posting import lock_balances
 
@@ -28,6 +28,13 @@ def stack(night: Night, player: Player) -> Account:
 def night_pot(night: Night, kind: AccountKind) -> Account:
     account, _ = Account.objects.get_or_create(group_id=night.group_id, kind=kind, night=night)
     return account
+
+
+def new_deal_pot(deal: Deal) -> Account:
+    """The pot of a deal created in this transaction (it has none yet)."""
+    return Account.objects.create(
+        group_id=deal.night.group_id, kind=AccountKind.DEAL_POT, deal=deal
+    )
 
 
 def deal_pot(deal: Deal) -> Account:
@@ -118,7 +125,9 @@ class Table:
         if self.night.dealer_id is None or not self.seats:
             raise NotAtTableError(gettext("nobody is seated: start the night first"))
         positions = sorted(s.position for s in self.seats)
-        dealer = self.night.dealer
+        # The dealer is mostly at the table: no query for the seat then.
+        at_table = (s.seat for s in self.seats if s.seat.pk == self.night.dealer_id)
+        dealer = next(at_table, None) or self.night.dealer
         if dealer is None:
             return positions[0]
         if dealer.position in positions:
@@ -131,15 +140,17 @@ class Table:
 def seated_table(night: Night, *, extra: Sequence[Account] = ()) -> Table:
     """Lock the seated players' stacks (and ``extra`` accounts) and read them."""
     seats = list(Seat.objects.filter(night=night, seated=True).select_related("player"))
-    # One query for the stacks already open; get_or_create only for a new arrival's.
+    # One query locks and reads the stacks already open (in id order: no
+    # deadlocks); get_or_create only for a new arrival's, locked with the extras.
     opened = {
         a.player_id: a
-        for a in Account.objects.filter(
-            night=night, kind=AccountKind.STACK, player_id__in=[s.player_id for s in seats]
-        )
+        for a in Account.objects.select_for_update()
+        .filter(night=night, kind=AccountKind.STACK, player_id__in=[s.player_id for s in seats])
+        .order_by("pk")
     }
+    balances = {a.pk: a.balance for a in opened.values()}
     accounts = [opened.get(s.player_id) or stack(night, s.player) for s in seats]
-    balances = lock_balances([*accounts, *extra])
+    balances |= lock_balances([a for a in [*accounts, *extra] if a.pk not in balances])
     return Table(
         night=night,
         seats=tuple(
@@ -149,19 +160,32 @@ def seated_table(night: Night, *, extra: Sequence[Account] = ()) -> Table:
     )
 
 
-def pass_deal(night: Night, stacks_after: dict[int, int], dealer_position: int) -> None:
+def pass_deal(
+    night: Night, stacks_after: dict[int, int], dealer_position: int, *, seats: Iterable[Seat] = ()
+) -> None:
     """The deal passes to the next seated player on the left who still has chips."""
     if not stacks_after:
         return
-    set_dealer(night, next_dealer(stacks_after, dealer_position))
+    set_dealer(night, next_dealer(stacks_after, dealer_position), seats=seats)
 
 
-def set_dealer(night: Night, position: int) -> None:
-    night.dealer = Seat.objects.get(night=night, position=position, seated=True)
+def set_dealer(night: Night, position: int, *, seats: Iterable[Seat] = ()) -> None:
+    """``seats``: the seated seats already read, if any (no query for the new dealer's)."""
+    known = (s for s in seats if s.position == position and s.seated)
+    night.dealer = next(known, None) or Seat.objects.get(
+        night=night, position=position, seated=True
+    )
     night.save(update_fields=["dealer"])
 
 
-def new_deal(night: Night, *, game: str, options: dict[str, object], dealer: Seat) -> Deal:
+def new_deal(
+    night: Night,
+    *,
+    game: str,
+    options: dict[str, object],
+    dealer: Seat,
+    status: DealStatus = DealStatus.OPEN,
+) -> Deal:
     last = Deal.objects.filter(night=night).order_by("-number").first()
     return Deal.objects.create(
         night=night,
@@ -169,4 +193,5 @@ def new_deal(night: Night, *, game: str, options: dict[str, object], dealer: Sea
         game=game,
         options=options,
         dealer=dealer,
+        status=status,
     )

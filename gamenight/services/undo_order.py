@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
-from gamenight.engine_texts import join_names
+from gamenight.engine_words import join_names
 from gamenight.games import game_title
 from gamenight.models import AccountKind, Entry, Night, Transaction, TransactionKind
 

@@ -18,6 +18,11 @@ from gamenight.tournaments.errors import TournamentError
 
 
 def is_tournament(night: Night) -> bool:
+    if Night.tournament.is_cached(night):  # read with the night (services/access.py)
+        try:
+            return night.tournament is not None
+        except Tournament.DoesNotExist:
+            return False
     return Tournament.objects.filter(night=night).exists()
 
 

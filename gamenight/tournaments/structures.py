@@ -26,6 +26,9 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+# Said when a structure has no level to play (a form's rows, a stored structure).
+NO_LEVEL = _("A structure needs at least one level with blinds.")
+
 MAX_ITEMS = 60
 MAX_MINUTES = 240
 MAX_BLIND = 10_000_000
@@ -174,7 +177,7 @@ def make_level(
 
 def make_structure(items: Sequence[Level]) -> Structure:
     if not any(not item.is_break for item in items):
-        raise StructureError(gettext("A structure needs at least one level with blinds."))
+        raise StructureError(str(NO_LEVEL))
     if len(items) > MAX_ITEMS:
         raise StructureError(
             gettext("A structure has at most %(most)s rows.") % {"most": MAX_ITEMS}
@@ -185,7 +188,7 @@ def make_structure(items: Sequence[Level]) -> Structure:
 def structure_from_json(data: object) -> Structure:
     """A stored structure, checked (:class:`StructureError` when it cannot be played)."""
     if not isinstance(data, list):
-        raise StructureError(gettext("A structure needs at least one level with blinds."))
+        raise StructureError(str(NO_LEVEL))
     items = []
     for number, row in enumerate(data, start=1):
         if not isinstance(row, dict):

@@ -26,6 +26,7 @@ from gamenight.models import Night, NightStatus, Tournament
 from gamenight.pages.access import night_for_user
 from gamenight.pages.etags import polled, tagged
 from gamenight.pages.night_over import friendly_when_over
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.pages.tv_links import blank_when_renewed
 from gamenight.request_numbers import whole_number
@@ -103,9 +104,7 @@ def _write(
 
 
 def _stale(request: AuthenticatedHttpRequest, night: Night) -> HttpResponse:
-    from django.utils.translation import gettext
-
-    return _refused(request, night, gettext("The form was out of date: please try again."))
+    return _refused(request, night, str(REFUSALS["form_stale"]))
 
 
 # ---------------------------------------------------------------- setup and start

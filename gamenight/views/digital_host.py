@@ -25,6 +25,7 @@ from gamenight.pages.etags import polled, tagged
 from gamenight.pages.moves import whole
 from gamenight.pages.night import night_page
 from gamenight.pages.night_confirms import abandon_panel
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, CONFLICT
 from gamenight.pages.seat_move_panel import seat_move_context, seat_moves_tag
 from gamenight.services import LedgerError, digital, seat_links, seat_moves, table_links
@@ -61,9 +62,9 @@ def hand_act_for(request: AuthenticatedHttpRequest, night_id: int, hand_id: int)
     try:
         action = ActionName(str(request.POST.get("action", "")))
         seat = whole(request.POST.get("seat"), gettext("Pick a player."))
-        version = whole(request.POST.get("version"), gettext("The page is out of date: reload it."))
+        version = whole(request.POST.get("version"), str(REFUSALS["page_stale"]))
     except ValueError:
-        return _refused(request, night_id, gettext("That is not a move of this game."), BAD_INPUT)
+        return _refused(request, night_id, str(REFUSALS["not_a_move"]), BAD_INPUT)
     try:
         digital.act_for_absent(
             night_id=night_id,

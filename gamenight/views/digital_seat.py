@@ -32,6 +32,7 @@ from gamenight.models import SeatLink
 from gamenight.pages.etags import polled, tagged
 from gamenight.pages.moves import read_move, whole
 from gamenight.pages.night_over import friendly_when_over
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, CONFLICT
 from gamenight.pages.seat import SeatPoll, seat_context, seat_tag
 from gamenight.pages.seat_moved import friendly_when_moved
@@ -112,7 +113,7 @@ def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         # Versions start again every hand: the hand's id tells a request for an
         # earlier hand (a phone that slept, a retry) from one for this hand.
-        named = whole(request.POST.get("hand"), gettext("The page is out of date: reload it."))
+        named = whole(request.POST.get("hand"), str(REFUSALS["page_stale"]))
         if named != hand.pk:
             raise digital.HandOverError(
                 gettext("That hand is over: here is the hand in play now. Nothing was changed.")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -20,11 +19,12 @@ from gamenight.money import to_minor
 from gamenight.pages.access import night_for_user
 from gamenight.pages.costs import costs_context, seated_players
 from gamenight.pages.keyed_writes import write_once
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import expenses
 from gamenight.services.request_keys import Result
 
-OUT_OF_DATE = _("The form was out of date: please try again.")
+OUT_OF_DATE = REFUSALS["form_stale"]
 TEMPLATE = "nights/costs.html"
 
 

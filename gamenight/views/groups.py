@@ -31,6 +31,7 @@ from gamenight.pages.access import group_for_user, night_for_user
 from gamenight.pages.group_money import money_context, money_summary
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.next_night_panel import next_night_context, own_player
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import InviteError, LedgerError
 from gamenight.services import next_night as planned
@@ -146,7 +147,7 @@ def group_invite_rotate(request: AuthenticatedHttpRequest, group_id: int) -> Htt
 
 def _out_of_date() -> str:
     # A form without its key was made before keys were sent (a page kept open).
-    return _("The form was out of date: please try again.")
+    return str(REFUSALS["form_stale"])
 
 
 def _group_refused(
@@ -364,7 +365,7 @@ def night_answer(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespon
     night, membership = night_for_user(request, night_id)
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        return _answer_refused(request, membership, _("Choose “coming” or “not coming”."))
+        return _answer_refused(request, membership, str(REFUSALS["coming_or_not"]))
     player = _answering(membership, form.cleaned_data["player"])
     try:
         planned.answer(night_id=night.pk, player=player, answer=Answer(form.cleaned_data["answer"]))

@@ -14,7 +14,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from gamenight.forms.groups import KeyedForm
@@ -24,6 +23,7 @@ from gamenight.models import Night, NightStatus
 from gamenight.pages.access import group_for_user, night_for_user
 from gamenight.pages.keyed_writes import write_once
 from gamenight.pages.night import night_page
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.services import LedgerError
 from gamenight.services import night_plan as planning
@@ -173,7 +173,7 @@ def night_delete(request: AuthenticatedHttpRequest, group_id: int, night_id: int
             request,
             night_id,
             status=BAD_INPUT,
-            plan_error=gettext("The form was out of date: please try again."),
+            plan_error=str(REFUSALS["form_stale"]),
         )
 
     def write() -> Result:

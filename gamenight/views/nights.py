@@ -16,7 +16,6 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
-from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -38,6 +37,7 @@ from gamenight.pages.access import night_for_user
 from gamenight.pages.confirm import ConfirmPanel, confirmed
 from gamenight.pages.night import night_context, night_page
 from gamenight.pages.night_confirms import end_panel, split_panel
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
 from gamenight.request_numbers import whole_number
 from gamenight.services import LedgerError, PotsNotEmptyError
@@ -250,7 +250,7 @@ def night_fold_leave(request: AuthenticatedHttpRequest, night_id: int) -> HttpRe
     post = request.POST
     player, hand = whole_number(post.get("player")), whole_number(post.get("hand"))
     if player is None or hand is None:
-        message = gettext("The form was out of date: please try again.")
+        message = str(REFUSALS["form_stale"])
         context = night_context(night, membership, leave_error=message)
         return render_page(request, "nights/night.html", context, status=BAD_INPUT)
     try:

@@ -15,7 +15,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from gamenight.forms.people import HideForm, LoginForm, MergeForm, RenameForm
@@ -23,6 +22,7 @@ from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Membership, Player, Role
 from gamenight.pages.access import group_for_user
 from gamenight.pages.people import merge_pick, player_page
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT
 from gamenight.request_numbers import whole_number
 from gamenight.services import LedgerError
@@ -34,8 +34,6 @@ from gamenight.services.people import (
 )
 from gamenight.services.player_logins import set_login
 from gamenight.services.request_keys import Result, once
-
-OUT_OF_DATE = _("The form was out of date: please try again.")
 
 
 def _page_url(group_id: int, player_id: int) -> str:
@@ -133,7 +131,7 @@ def _write_once(
 def _refused(
     request: AuthenticatedHttpRequest, membership: Membership, player_id: int, error: str | None
 ) -> HttpResponse:
-    message = error or str(OUT_OF_DATE)
+    message = error or str(REFUSALS["form_stale"])
     return player_page(request, membership, player_id, error=message, status=BAD_INPUT)
 
 
@@ -175,7 +173,9 @@ def player_merge(request: AuthenticatedHttpRequest, group_id: int, player_id: in
         status = BAD_INPUT if preview.refusal and posted is not None else 200
         return render(request, "groups/player_merge.html", context, status=status)
     if not posted.is_valid():
-        context.update(error=OUT_OF_DATE, form=MergeForm(initial={"other": preview.merged.pk}))
+        context.update(
+            error=REFUSALS["form_stale"], form=MergeForm(initial={"other": preview.merged.pk})
+        )
         return render(request, "groups/player_merge.html", context, status=BAD_INPUT)
     kept_id, merged_id = preview.kept.pk, preview.merged.pk
 

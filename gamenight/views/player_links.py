@@ -17,7 +17,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -29,6 +28,7 @@ from gamenight.models import AccountKind, Answer, Night, NightReport, PlayerLink
 from gamenight.pages.calendar import calendar_response, feed_response
 from gamenight.pages.next_night_panel import next_night_context
 from gamenight.pages.payment_panel import payment_context
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.report_context import report_context
 from gamenight.pages.settling import night_rows
 from gamenight.services import LedgerError, player_links, settling
@@ -145,7 +145,7 @@ def player_link_answer(request: HttpRequest, link: PlayerLink, night_id: int) ->
     """The link's player answers the night: one tap, the same tap again changes nothing."""
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        message = gettext("Choose “coming” or “not coming”.")
+        message = str(REFUSALS["coming_or_not"])
         return _page(request, link, status=422, answer_error=message)
     try:
         planned.answer(

@@ -15,7 +15,6 @@ import functools
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -24,9 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
-from engine.errors import EngineError
 from gamenight import services
-from gamenight.engine_texts import error_text
 from gamenight.forms.recording import RecordGameForm
 from gamenight.forms.recording_fields import SeatRow, not_at_table_message
 from gamenight.forms.recording_games import GAMES, Family, Game, guts_options, shelby_options
@@ -55,6 +52,7 @@ from gamenight.pages.recording_preview import (
     table_hand_preview,
 )
 from gamenight.pages.recording_stale import changed_message, gone_sentence, strip_stale_players
+from gamenight.pages.refusals import REFUSED, refusal_text
 from gamenight.services import preview as previews
 from gamenight.services.hand_betting import recorded_ante
 from gamenight.services.recording import night_game_options
@@ -172,12 +170,8 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
         context["error"] = changed_message(night, error.since, [])
         context["table_version"] = services.table_version(night)
         context.update(_fresh_preview(request, night, chosen, form))
-    except ValidationError as error:
-        context["error"] = " ".join(error.messages)
-    except services.LedgerError as error:
-        context["error"] = str(error)
-    except EngineError as error:
-        context["error"] = error_text(error)  # the engine's English, worded for the page
+    except REFUSED as error:
+        context["error"] = refusal_text(error)
     else:
         if confirm:
             url = night_page_url(night)
@@ -207,12 +201,8 @@ def _fresh_preview(
     """
     try:
         return {"preview": _preview(request, night, game, form)}
-    except ValidationError as error:
-        return {"error_detail": " ".join(error.messages)}
-    except services.LedgerError as error:
-        return {"error_detail": str(error)}
-    except EngineError as error:
-        return {"error_detail": error_text(error)}
+    except REFUSED as error:
+        return {"error_detail": refusal_text(error)}
 
 
 def _render_form(
@@ -259,12 +249,8 @@ def _quiet_preview(
         return None
     try:
         return _preview(request, night, game, form)
-    except ValidationError as error:
-        message = " ".join(error.messages)
-    except services.LedgerError as error:
-        message = str(error)
-    except EngineError as error:
-        message = error_text(error)
+    except REFUSED as error:
+        message = refusal_text(error)
     if context is not None and not context.get("error"):
         context["error"] = message
     return None

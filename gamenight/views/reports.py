@@ -37,6 +37,7 @@ from gamenight.models import (
 from gamenight.money import to_minor
 from gamenight.pages.access import group_for_user, night_for_user, season_for_user
 from gamenight.pages.keyed_writes import write_once
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, render_page
 from gamenight.pages.report_context import chip_form, night_context, report_context
 from gamenight.reports import BadReportDataError, build, mailing
@@ -44,9 +45,9 @@ from gamenight.reports.csv_export import entries_csv
 from gamenight.reports.names import renames
 from gamenight.reports.night import ledger_rows
 from gamenight.services import LedgerError
+from gamenight.services.errors import REFUSALS as SERVICE_REFUSALS
 from gamenight.services.request_keys import Result, once
 
-OUT_OF_DATE = _("The form was out of date: please try again.")
 NOTHING_TO_MAIL = _("There is no report to mail yet.")
 
 
@@ -108,7 +109,7 @@ def night_report_mail(request: AuthenticatedHttpRequest, night_id: int) -> HttpR
     report = NightReport.objects.filter(night=night).first()
     form = MailAgainForm(request.POST)
     if not form.is_valid():
-        return _night_refused(request, night, membership, mail_refused=OUT_OF_DATE)
+        return _night_refused(request, night, membership, mail_refused=REFUSALS["form_stale"])
 
     def write() -> Result:
         if report is None or not mailing.resend_mail(report):
@@ -138,7 +139,9 @@ def _night_refused(
     ``form`` says why by itself), ``errors`` for the other forms by name."""
     if form is not None and not error:
         error = str(
-            _("The night is not over yet.") if night.status != NightStatus.CLOSED else OUT_OF_DATE
+            SERVICE_REFUSALS["night_not_over"]
+            if night.status != NightStatus.CLOSED
+            else REFUSALS["form_stale"]
         )
     context = night_context(night, membership, request.user, rebuild_error=error, **errors)
     return render_page(request, "reports/night_report.html", context, status=BAD_INPUT)
@@ -209,7 +212,7 @@ def season_report_rebuild(
     season, membership = season_for_user(request, group_id, season_id, record=True)
     form = RebuildForm(request.POST)
     if not form.is_valid():
-        return _season_refused(request, season, membership, rebuild_error=OUT_OF_DATE)
+        return _season_refused(request, season, membership, rebuild_error=REFUSALS["form_stale"])
 
     def write() -> Result:
         report = build.rebuild_season_report(season.pk)
@@ -233,7 +236,7 @@ def season_report_mail(
     season, membership = season_for_user(request, group_id, season_id, record=True)
     form = MailAgainForm(request.POST)
     if not form.is_valid():
-        return _season_refused(request, season, membership, mail_refused=OUT_OF_DATE)
+        return _season_refused(request, season, membership, mail_refused=REFUSALS["form_stale"])
     report = SeasonReport.objects.filter(season=season).first()
 
     def write() -> Result:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -20,13 +19,12 @@ from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import Membership, Night
 from gamenight.pages.access import group_for_user, night_for_user
 from gamenight.pages.keyed_writes import write_once
+from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, CONFLICT, render_page
 from gamenight.pages.report_context import night_context
 from gamenight.pages.settling import owes_context
 from gamenight.services import settling
 from gamenight.services.request_keys import Result
-
-OUT_OF_DATE = _("The form was out of date: please try again.")
 
 
 @login_required
@@ -36,7 +34,7 @@ def transfer_paid(request: AuthenticatedHttpRequest, night_id: int) -> HttpRespo
     form = MarkPaidForm(request.POST)
     on_owes = request.POST.get("back") == "owes"
     if not form.is_valid():
-        return _refused(request, night, membership, str(OUT_OF_DATE), on_owes, BAD_INPUT)
+        return _refused(request, night, membership, str(REFUSALS["form_stale"]), on_owes, BAD_INPUT)
     data = form.cleaned_data
     key = settling.TransferKey(night.pk, data["payer"], data["payee"], data["cents"])
     back = (

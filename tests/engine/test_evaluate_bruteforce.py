@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 from brute_force import brute_category, brute_strength
+from helpers.profiles import examples
 
 from engine.cards import format_cards, rank_name
 from engine.hands.categories import Category
@@ -119,11 +120,13 @@ def test_the_brute_force_generator_covers_the_space() -> None:
 
 
 def test_evaluator_matches_brute_force_on_20000_random_hands() -> None:
-    coverage = check_hands(SEED, 20_000)
+    # 20,000 in CI, 2,000 in `make test` (each category still drawn 59 times or more).
+    count = examples(20_000)
+    coverage = check_hands(SEED, count)
     # Every category turns up, so a wrong one cannot hide behind a rare draw.
     for category in Category:
         assert coverage[category.key] > 0, f"seed={SEED}: no {category.key} drawn"
-    assert coverage["batched"] > 1_000
+    assert coverage["batched"] > count // 20
 
 
 def test_batch_matches_brute_force_on_seven_card_baseball_and_natural_hands() -> None:

@@ -41,3 +41,10 @@ def register_and_load() -> str:
 def examples(ci_count: int) -> int:
     """The examples a test that runs ``ci_count`` in CI runs under the loaded profile."""
     return max(1, math.ceil(ci_count * settings.default.max_examples / CI_EXAMPLES))
+
+
+def spacing(ci_every: int) -> int:
+    """How many steps apart a test that checks every ``ci_every`` steps in CI checks
+    under the loaded profile: ten times as far apart in ``dev``, every step in
+    ``thorough``; a test always checks its first and last step as well."""
+    return max(1, math.ceil(ci_every * CI_EXAMPLES / settings.default.max_examples))

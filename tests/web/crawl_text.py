@@ -79,6 +79,10 @@ def po_entries(path: Path = PO) -> list[dict[str, str]]:
     key = ""
     for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
         line = line.strip()
+        if current.keys() & {"msgstr", "msgstr[0]"} and line.startswith(("#", "msgctxt", "msgid ")):
+            # An entry appended without the blank line before it (gettext reads it).
+            entries.append(current)
+            current, key = {}, ""
         if not line:
             if current:
                 entries.append(current)

@@ -14,6 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from helpers.clients import client_for
+from helpers.profiles import spacing
 from ledger_helpers import Table, assert_ledger_consistent, stacks
 from seat_phones import link_of, phone, post_move, random_move, seat_url, start
 
@@ -421,9 +422,12 @@ def test_no_face_down_card_of_another_seat_reaches_any_page(night: Table, game: 
                 )
             hand = start(night, game=game, key=f"{game}-{number}-again")
         links = [link_of(hand, s) for s in range(len(hand.seat_ids))]
+        # Every 4th move in CI (every 12th in full), every 40th in `make test`;
+        # the deal and the end always.
+        every = spacing(4)
         for step in range(400):
-            if step % 4 == 0:
-                _check_every_view(hand, links, viewer, lang, full=step % 12 == 0)
+            if step % every == 0:
+                _check_every_view(hand, links, viewer, lang, full=step % (3 * every) == 0)
             if hand.status != HandStatus.RUNNING:
                 break
             state = digital.hand_state(hand)

@@ -13,7 +13,7 @@ from ledger_helpers import Table, make_table
 from engine.hands.showdown import HostRanking
 from engine.table_hand import settle_table_hand
 from engine.table_hand.model import TableHand, TablePlayer
-from gamenight.engine_texts import reason_text
+from gamenight.engine_words import reason_text
 
 FIVE = ("Anna", "Ben", "Carla", "Dan", "Eva")
 
@@ -153,7 +153,7 @@ CARD_COUNT_ERRORS["no_shared_card"]["showdown"]["shared"] = "9h"
 @pytest.mark.parametrize("code", sorted(CARD_COUNT_ERRORS))
 def test_every_card_count_error_is_worded_in_german(code: str) -> None:
     from engine.table_hand import settle_table_hand_json
-    from gamenight.engine_texts import error_text
+    from gamenight.engine_words import error_text
 
     error = _engine_error(lambda: settle_table_hand_json(CARD_COUNT_ERRORS[code]))
     assert getattr(error, "code", "") == code
@@ -169,7 +169,7 @@ def test_every_card_count_error_is_worded_in_german(code: str) -> None:
 
 def test_a_shelby_count_is_worded_in_german() -> None:
     from engine.games.families.shelby.json_io import settle_shelby_json
-    from gamenight.engine_texts import error_text
+    from gamenight.engine_words import error_text
 
     error = _engine_error(
         lambda: settle_shelby_json(
@@ -190,7 +190,7 @@ def test_a_shelby_count_is_worded_in_german() -> None:
 
 def test_an_error_without_a_code_keeps_the_engines_text() -> None:
     from engine.errors import SettlementError
-    from gamenight.engine_texts import error_text
+    from gamenight.engine_words import error_text
 
     with translation.override("de"):
         assert error_text(SettlementError("plain English")) == "plain English"
@@ -198,7 +198,7 @@ def test_an_error_without_a_code_keeps_the_engines_text() -> None:
 
 def test_a_psycho_shelby_count_with_bought_cards_is_worded_in_german() -> None:
     from engine.games.families.shelby.json_io import settle_shelby_json
-    from gamenight.engine_texts import error_text
+    from gamenight.engine_words import error_text
 
     error = _engine_error(
         lambda: settle_shelby_json(

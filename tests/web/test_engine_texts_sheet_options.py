@@ -71,7 +71,7 @@ CLAIMS: dict[str, tuple[Callable[[], HandState], int, str]] = {
 
 @pytest.mark.parametrize("code", sorted(CLAIMS))
 def test_a_refused_claim_of_an_extra_card_is_worded_in_german(code: str) -> None:
-    from gamenight.engine_texts import error_text
+    from gamenight.engine_words import error_text
 
     make, seat, german = CLAIMS[code]
     state = make()
@@ -84,7 +84,7 @@ def test_a_refused_claim_of_an_extra_card_is_worded_in_german(code: str) -> None
 
 
 def test_a_spit_call_by_a_player_who_left_is_worded_in_german() -> None:
-    from gamenight.engine_texts import error_text
+    from gamenight.engine_words import error_text
 
     state = HandState.start(
         make_rules("spit-in-the-ocean", {"spit_call": True, "spit_call_any_card": True}),

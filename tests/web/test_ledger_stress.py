@@ -31,7 +31,7 @@ CLEAR_REFUSALS = {404, 422}
 # Known defect, not this module's: these engine errors (engine/table_hand/chip_checks.py,
 # engine/games/families/shelby/settle.py, engine/games/families/guts/settle.py) reach a
 # German page in English. Remove the exemption once the engine's errors go through
-# gamenight/engine_texts.py.
+# gamenight/engine_words/errors.py.
 ENGINE_ONLY = ("PN cannot hold", "PN cannot be in", "PN put in N but", "put_in has no amount")
 
 

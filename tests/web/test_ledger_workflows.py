@@ -110,6 +110,27 @@ def test_a_game_tapped_again_after_the_dealer_moved_is_the_same_game(table: Tabl
     assert_ledger_consistent(table.group)
 
 
+def test_a_second_tap_listing_the_players_in_another_order_is_the_same_write(
+    table: Table,
+) -> None:
+    """The form lists from the dealer's left: a double tap read after the first one
+    passed the deal sends who was in in another order, and is still the same game."""
+    anna, ben, _carla = table.ids
+    showdown = HostRanking(groups=((anna,), (ben,)))
+    first, second = (
+        services.record_guts_deal(
+            night_id=table.night.pk,
+            by=table.owner,
+            key="tap",
+            in_players=players,
+            showdown=showdown,
+        )
+        for players in ([anna, ben], [ben, anna])
+    )
+    assert second == first
+    assert Transaction.objects.filter(idempotency_key="tap").count() == 1
+
+
 def test_guts_limit_sends_chips_to_the_reserve(table: Table) -> None:
     anna, ben, carla = table.ids
     services.record_guts_deal(

@@ -4,11 +4,13 @@ Guts pot's rows and column worded in the reader's language; German CSV headers."
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from crawl_seed import seed_crawl
+from crawl_seed import Crawl, seed_crawl
 from crawl_text import visible_text
+from django.db import transaction
 from django.utils import translation
 from helpers.clients import client_for
 
@@ -17,9 +19,18 @@ from gamenight.models import NightReport
 from gamenight.reports import build
 
 
-@pytest.mark.django_db
-def test_the_german_night_report_names_games_and_guts_rows_in_german() -> None:
-    crawl = seed_crawl()
+@pytest.fixture(scope="module")
+def crawl(django_db_setup: None, django_db_blocker: Any) -> Iterator[Crawl]:
+    """The crawl's group, seeded once for the module (about 5 s of CPU each time);
+    each test runs in a savepoint inside it and changes nothing the next one sees."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield seed_crawl()
+        transaction.set_rollback(True)
+
+
+def test_the_german_night_report_names_games_and_guts_rows_in_german(
+    crawl: Crawl, db: None
+) -> None:
     client = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="de")
     html = client.get(f"/nights/{crawl.ended.pk}/report/").content.decode()
     text = visible_text(html)
@@ -36,9 +47,7 @@ def test_the_german_night_report_names_games_and_guts_rows_in_german() -> None:
     assert ">split<" not in guts.group(1)
 
 
-@pytest.mark.django_db
-def test_the_csv_has_german_headers_kinds_and_game_titles() -> None:
-    crawl = seed_crawl()
+def test_the_csv_has_german_headers_kinds_and_game_titles(crawl: Crawl, db: None) -> None:
     client = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="de")
     lines = client.get(f"/nights/{crawl.ended.pk}/report/entries.csv").content.decode().splitlines()
     assert lines[0].startswith("Buchung,Vorgang,Zeit,Art,")
@@ -49,10 +58,10 @@ def test_the_csv_has_german_headers_kinds_and_game_titles() -> None:
     assert head.startswith("entry,transaction,time,kind,")
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize(("language", "day"), [("de", "4. Dez."), ("en", "Dec. 4")])
-def test_the_standings_show_the_short_day_of_the_language(language: str, day: str) -> None:
-    crawl = seed_crawl()
+def test_the_standings_show_the_short_day_of_the_language(
+    crawl: Crawl, db: None, language: str, day: str
+) -> None:
     client = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE=language)
     url = f"/groups/{crawl.group.pk}/seasons/{crawl.season.pk}/standings/"
     text = visible_text(client.get(url).content.decode())
@@ -75,11 +84,9 @@ def _charts(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
     return drawn
 
 
-@pytest.mark.django_db
 def test_a_night_ended_in_german_is_built_and_mailed_in_german(
-    monkeypatch: pytest.MonkeyPatch, mailoutbox: list[Any]
+    crawl: Crawl, db: None, monkeypatch: pytest.MonkeyPatch, mailoutbox: list[Any]
 ) -> None:
-    crawl = seed_crawl()
     drawn = _charts(monkeypatch)
     night = crawl.running
     services.split_night_pots(
@@ -104,11 +111,11 @@ def test_a_night_ended_in_german_is_built_and_mailed_in_german(
     assert re.search(r"-> Anna: \d+,\d\d\u00a0€\n", message.body)
 
 
-@pytest.mark.django_db
 def test_a_reader_of_another_language_gets_the_chart_in_theirs(
+    crawl: Crawl,  # built in English, the language of the seeding
+    db: None,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    crawl = seed_crawl()  # built in English, the language of the seeding
     drawn = _charts(monkeypatch)
     german = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="de")
     response = german.get(f"/nights/{crawl.ended.pk}/report/chart.png")
@@ -131,10 +138,8 @@ def test_the_first_and_last_day_of_a_chart_stay_inside_it() -> None:
     assert re.search(r'text-anchor="end"[^>]*>15\. Jan\.<', svg)
 
 
-@pytest.mark.django_db
-def test_an_english_sentence_ending_with_a_time_has_one_period() -> None:
+def test_an_english_sentence_ending_with_a_time_has_one_period(crawl: Crawl, db: None) -> None:
     """Django's English "2:55 p.m." made "It works until 12/08/2026 2:55 p.m.."."""
-    crawl = seed_crawl()
     client = client_for(crawl.owner, HTTP_ACCEPT_LANGUAGE="en")
     text = visible_text(client.get(f"/groups/{crawl.group.pk}/").content.decode())
     assert re.search(r"It works until \d\d/\d\d/\d{4} \d\d:\d\d\. *$", text, re.M)

@@ -1,4 +1,5 @@
-"""Every URL name and its path, as they were before the URLs moved into gamenight/urls.py.
+"""Every URL name and its path, as they were before the URLs moved into gamenight/urls.py
+(now gamenight/urls/, one module an area).
 
 The table was generated from the URL modules of the branch point (views/*_urls.py),
 by reverse() with the sample arguments below: a link in a template, a mail or a
