@@ -338,8 +338,10 @@ WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_MANIFEST
 
 # ------------------------------------------------------------------ live moves
 # A change of a night reaches its open pages through a Channels layer
-# (gamenight/live/): Redis pub/sub between the web processes in production, in
-# memory inside the one web process that `make run` starts (scripts/run.sh).
+# (gamenight/live/): Redis pub/sub between the web processes in production; on
+# one machine without Redis (`make run`, whose web workers are several
+# processes: scripts/run.sh), Unix datagram sockets in var/live/, no server needed
+# (gamenight/live/unix_layer.py).
 CHANNEL_LAYERS: dict[str, dict[str, object]] = (
     {
         "default": {
@@ -348,7 +350,12 @@ CHANNEL_LAYERS: dict[str, dict[str, object]] = (
         }
     }
     if envstr("REDIS_URL")
-    else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    else {
+        "default": {
+            "BACKEND": "gamenight.live.unix_layer.UnixSocketChannelLayer",
+            "CONFIG": {"path": str(VAR_DIR / "live")},
+        }
+    }
 )
 
 # ------------------------------------------------------------------ celery
