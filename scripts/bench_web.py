@@ -123,7 +123,7 @@ def web_command(port: int) -> list[str]:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], port: int, workers: int) -> Iterator[None]:
+def gunicorn(env: dict[str, str], port: int, workers: int) -> Iterator[subprocess.Popen[bytes]]:
     command = web_command(port)
     env = {**env, "WEB_CONCURRENCY": str(workers)}
     print("starting:", " ".join(command[1:]), flush=True)
@@ -143,7 +143,7 @@ def gunicorn(env: dict[str, str], port: int, workers: int) -> Iterator[None]:
             if time.monotonic() > deadline:
                 raise SystemExit("gunicorn did not answer /healthz within 30 s")
             time.sleep(0.2)
-        yield
+        yield process
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)

@@ -1,7 +1,7 @@
 """The app as `make run` starts it (scripts/run.sh), with a digital hand running.
 
 For the tests of moves on every screen (gamenight/live/): those need the real
-server (uvicorn under gunicorn, one worker, the in-memory channel layer), which
+server (uvicorn under gunicorn, two workers, the Unix socket channel layer), which
 the test suite's WSGI live server is not. The server starts in a temp dir
 (tests/helpers/make_run.py); a group with a host who can log in, three players
 and a running hand of seven-card stud are made with the services.
