@@ -20,6 +20,7 @@ from seat_phones import link_of, phone, post_move, random_move, seat_url, start
 from engine.cards import ALL_CARDS
 from engine.games import GAMES, ActionName, HandState, seat_view
 from gamenight import services
+from gamenight.live.screens import SeatScreen, TvScreen, bring_up_to_date
 from gamenight.models import DigitalHand, HandAction, HandStatus, Player, SeatLink, Transaction
 from gamenight.services import digital
 from gamenight.services.table_links import live_table_link
@@ -386,6 +387,7 @@ def _check_every_view(
             response = phone(link).get(seat_url(link, name), HTTP_ACCEPT_LANGUAGE=lang)
             assert response.status_code == 200
             _assert_private(response.content.decode(), allowed, f"{name} of seat {seat}")
+    _check_pushes(hand, links, state, lang)
     table = viewer.get(reverse("digital_table_state", args=[hand.night_id, hand.pk]))
     from engine.games import table_view
 
@@ -399,6 +401,27 @@ def _check_every_view(
     _assert_private(table.content.decode(), _seen(table_view(state)), "table page")
     host = client_for(hand.started_by).get(reverse("night_detail", args=[hand.night_id]))
     _assert_private(host.content.decode(), _seen(table_view(state)), "night page")
+
+
+def _check_pushes(hand: DigitalHand, links: list[SeatLink], state: HandState, lang: str) -> None:
+    """What the event streams push (gamenight/live/screens.py): each seat's stream its own
+    part, holding no card of another seat that is face down; the TV the table's view."""
+    from engine.games import table_view
+
+    screens: dict[Any, str] = {
+        SeatScreen(token=s.token, device_hash=s.device_hash, language=lang, csrf_token=""): ""
+        for s in SeatLink.objects.filter(pk__in=[link.pk for link in links])
+    }
+    tv = TvScreen(token=live_table_link(hand.night).token, language=lang)
+    screens[tv] = ""
+    pushes = bring_up_to_date(screens)
+    assert set(pushes) == set(screens)
+    by_token = {screen.token: screen for screen in screens if isinstance(screen, SeatScreen)}
+    for seat, link in enumerate(links):
+        pushed = pushes[by_token[link.token]]
+        assert pushed.kind == "live"
+        _assert_private(pushed.event(), _seen(seat_view(state, seat)), f"pushed part of {seat}")
+    _assert_private(pushes[tv].event(), _seen(table_view(state)), "pushed TV part")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
