@@ -370,17 +370,25 @@ def ramp(args: argparse.Namespace) -> int:
             phones = claim_seats(port, tokens)
             count = args.tables
             while count <= len(tables):
-                rss_before, cpu_before = tree_figures(server.pid)
+                rss_before, _ = tree_figures(server.pid)
                 result = live_updates.measure(
-                    port, db, tables[:count], phones, host, args.updates, args.think, ("events",)
+                    port,
+                    db,
+                    tables[:count],
+                    phones,
+                    host,
+                    args.updates,
+                    args.think,
+                    ("events",),
+                    probe=lambda: tree_figures(server.pid)[1],
                 )["events"]
-                rss, cpu = tree_figures(server.pid)
+                rss, _ = tree_figures(server.pid)
                 moves = max(result["moves"], 1)
                 p95, errors = result["p95_ms"], result["errors"]
                 print(
                     f"round: tables={count} screens={result['screens']} moves={result['moves']} "
                     f"update_p95_ms={p95:.0f} errors={errors} server_cpu_ms_a_move="
-                    f"{(cpu - cpu_before) * 1000 / moves:.1f} server_rss_mib={rss:.0f} "
+                    f"{result['server_cpu_s'] * 1000 / moves:.1f} server_rss_mib={rss:.0f} "
                     f"rss_a_table_mib={(rss - rss_before) / count:.2f} (vs the round before)",
                     flush=True,
                 )

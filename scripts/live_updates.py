@@ -27,6 +27,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,8 @@ class Figures:
     fetches: int = 0
     pushes: int = 0
     opened: int = 0
+    cpu_at_start: float = 0.0
+    cpu: float = 0.0
     streams: list[http.client.HTTPConnection] = field(default_factory=list)
     moves: int = 0
     connections: int = 0
@@ -118,7 +121,8 @@ def watch(port: int, screen: Screen, way: str, stop: threading.Event, figures: F
         if stream is not None:
             try:
                 line = stream.readline()
-            except (OSError, http.client.HTTPException) as exc:
+            except (OSError, ValueError, AttributeError, http.client.HTTPException) as exc:
+                # (ValueError, AttributeError: the connection closed under the read at the end)
                 if not stop.is_set():
                     figures.errors.append(f"stream: {type(exc).__name__}")
                 return
@@ -128,8 +132,11 @@ def watch(port: int, screen: Screen, way: str, stop: threading.Event, figures: F
                 return
             if line.startswith(b"event: live"):
                 # The new part itself: read up to the event's end, and it has arrived.
-                while line not in (b"\n", b""):
-                    line = stream.readline()
+                try:
+                    while line not in (b"\n", b""):
+                        line = stream.readline()
+                except (OSError, ValueError, AttributeError, http.client.HTTPException):
+                    return
                 now = time.monotonic()
                 with figures.lock:
                     figures.pushes += 1
@@ -229,7 +236,9 @@ def run_way(
     host: Session,
     seconds: float,
     think: float,
+    probe: Callable[[], float] | None = None,
 ) -> Figures:
+    """``probe``: the server's CPU seconds so far (the moves' CPU is between two probes)."""
     figures = Figures()
     stop = threading.Event()
     peak = [0]
@@ -263,12 +272,14 @@ def run_way(
     deadline = time.monotonic() + 120
     while figures.opened < len(threads) and time.monotonic() < deadline:
         time.sleep(0.2)
+    figures.cpu_at_start = probe() if probe else 0.0
     for thread in movers:
         thread.start()
     while any(thread.is_alive() for thread in movers):
         peak[0] = max(peak[0], open_connections(port))
         time.sleep(0.5)
     time.sleep(1.5)  # the last move's fetches
+    figures.cpu = (probe() - figures.cpu_at_start) if probe else 0.0
     stop.set()
     for connection in figures.streams:  # the server frees them at once
         with contextlib.suppress(OSError):
@@ -322,6 +333,7 @@ def measure(
     seconds: float,
     think: float,
     ways: tuple[str, ...] = ("events", "polling"),
+    probe: Callable[[], float] | None = None,
 ) -> dict[str, Any]:
     """Each way (both by default), one after the other; the figures of each."""
     screens = sum(len(t["links"]) for t in tables) + len(tables)
@@ -333,8 +345,9 @@ def measure(
     )
     results: dict[str, Any] = {}
     for way in ways:
-        figures = run_way(way, port, db, tables, phones, host, seconds, think)
+        figures = run_way(way, port, db, tables, phones, host, seconds, think, probe)
         results[way] = summary(way, figures, screens)
+        results[way]["server_cpu_s"] = round(figures.cpu, 3)
         for error in figures.errors[:3]:
             print(f"    error: {error}")
     return results
