@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import http.client
 import re
 import socket
-import time
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
@@ -28,59 +26,18 @@ from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
-from helpers.live_run import LiveRun, Phone, live_run
+from helpers.live_run import WAIT_S, LiveRun, Phone, Stream, live_run
 from helpers.people import make_members
 
 from gamenight import services
 from gamenight.live.groups import CHANGED, night_group
 from gamenight.models import Group, Night
 
-# Generous: a liveness bound on a loaded CI machine, not a speed target
-# (scripts/bench_digital.py measures the speed).
-WAIT_S = 60.0
-
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveRun]:
     with live_run(tmp_path_factory.mktemp("live")) as started:
         yield started
-
-
-class Stream:
-    """An open event stream, read event by event."""
-
-    def __init__(self, run: LiveRun, phone: Phone, path: str, **more: str) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", run.port, timeout=WAIT_S)
-        headers = phone.headers(run.port, Accept="text/event-stream", **more)
-        self.connection.request("GET", path, headers=headers)
-        self.response = self.connection.getresponse()
-        self.text, self.id, self.data = "", "", ""
-
-    def next_event(self) -> str:
-        """The next event's name (comments, the keep-alives, are skipped), or
-        TimeoutError when none came within WAIT_S (checked at each line: a
-        keep-alive comes every 15 s). Its id and data are kept in ``id`` and ``data``."""
-        name, self.id, data = "", "", []
-        deadline = time.monotonic() + WAIT_S
-        while True:
-            if time.monotonic() > deadline:
-                raise TimeoutError("no event came")
-            line = self.response.readline().decode()
-            self.text += line
-            if not line:
-                raise EOFError("the stream ended")
-            if line.startswith("event:"):
-                name = line.split(":", 1)[1].strip()
-            elif line.startswith("id:"):
-                self.id = line.split(":", 1)[1].strip()
-            elif line.startswith("data:"):
-                data.append(line[5:].removeprefix(" ").removesuffix("\n"))
-            elif line == "\n" and name:
-                self.data = "\n".join(data)
-                return name
-
-    def close(self) -> None:
-        self.connection.close()
 
 
 def test_a_move_reaches_the_other_seats_and_the_tv_as_their_new_part(run: LiveRun) -> None:
