@@ -256,6 +256,37 @@ def test_no_peek_odds_are_cached_per_version(night: Table) -> None:
     assert digital.table_odds(hand, state) == first
 
 
+def test_a_bet_that_shows_no_new_card_reuses_the_odds(
+    night: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The simulation runs once for what shows, not once a move (the TV's update)."""
+    hand = start(night, game="seven-card-stud")
+    state = digital.hand_state(hand)
+    first = digital.table_odds(hand, state)
+    assert first is not None
+    runs: list[object] = []
+    real = digital.odds
+    monkeypatch.setattr(digital, "odds", lambda *a, **k: runs.append(a) or real(*a, **k))
+    showing = [state.up_cards(seat) for seat in state.live_seats]
+    calm = [a for a in state.legal_actions() if a.kind in (ActionName.CHECK, ActionName.CALL)]
+    bet = calm[0] if calm else next(a for a in state.legal_actions() if a.min_amount)
+    state.act(bet.kind, seat=state.actor, amount=bet.min_amount)
+    hand.version += 1  # as a move's write does
+    assert [state.up_cards(seat) for seat in state.live_seats] == showing  # the same street
+    assert digital.table_odds(hand, state) == first
+    assert runs == []
+    # A fold changes who is in: worked out anew (after a bet, so that folding is legal).
+    if not state.can(ActionName.FOLD, seat=state.actor):
+        raise_ = next(a for a in state.legal_actions() if a.kind is not ActionName.CHECK)
+        state.act(raise_.kind, seat=state.actor, amount=raise_.min_amount)
+        hand.version += 1
+        assert digital.table_odds(hand, state) == first
+    state.act(ActionName.FOLD, seat=state.actor)
+    hand.version += 1
+    assert digital.table_odds(hand, state) is not None
+    assert len(runs) == 1
+
+
 # ---------------------------------------------------------------------- the host's panel
 
 
