@@ -10,9 +10,10 @@ and puts each screen's event in its stream's queue. Announcements that arrive
 while a night is being rendered are folded into one more round, so a burst of
 changes costs at most two.
 
-The hub's threads hold no request: their database connections are closed after
-each round, as a request's are (a PostgreSQL pool takes them back), so an open
-stream holds neither a thread nor a connection.
+The hub's threads hold no request, so an open stream holds neither a thread nor
+a connection. The two threads keep their database connection from round to round
+(two a process, closed only when broken): a round then costs no connect (SQLite's
+pragmas, a forked PostgreSQL backend; ``CONN_MAX_AGE`` is 0 for the requests).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
-from django.db import close_old_connections
+from django.db import connections
 
 from gamenight.live.groups import CHANGED, night_group
 from gamenight.live.screens import Push, Screen, bring_up_to_date
@@ -52,16 +53,21 @@ class Listener:
     queue: asyncio.Queue[Push] = dataclasses.field(default_factory=asyncio.Queue)
 
 
-def _closing(func: Callable[P, R]) -> Callable[P, R]:
-    """``func`` as a request runs it: its database connections closed after it."""
+def _keeping(func: Callable[P, R]) -> Callable[P, R]:
+    """``func`` in a hub thread, whose connections stay open for the next round unless
+    they broke or were left outside autocommit (as Django closes a request's)."""
 
     @functools.wraps(func)
     def inner(*args: P.args, **kwargs: P.kwargs) -> R:
-        close_old_connections()
         try:
             return func(*args, **kwargs)
         finally:
-            close_old_connections()
+            for conn in connections.all(initialized_only=True):
+                if conn.connection is None:
+                    continue
+                if not conn.get_autocommit() or (conn.errors_occurred and not conn.is_usable()):
+                    conn.close()
+                conn.errors_occurred = False
 
     return inner
 
@@ -69,7 +75,7 @@ def _closing(func: Callable[P, R]) -> Callable[P, R]:
 async def in_thread(func: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``func`` run in one of the hub's threads (never the request's own thread, which
     would stay with the stream as long as it is open)."""
-    call = sync_to_async(_closing(func), thread_sensitive=False, executor=_EXECUTOR)
+    call = sync_to_async(_keeping(func), thread_sensitive=False, executor=_EXECUTOR)
     return await call(*args, **kwargs)
 
 
