@@ -186,16 +186,30 @@ def phone(
     conn.close()
 
 
-def current_hand(db: Path, night: int) -> tuple[int, dict[str, Any], int, str, list[int]] | None:
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10) as conn:
-        row = conn.execute(
-            "SELECT id, state, version, status, seat_ids FROM gamenight_digitalhand "
-            "WHERE night_id = ? ORDER BY id DESC LIMIT 1",
-            [night],
-        ).fetchone()
+def current_hand(
+    db: Path | str, night: int
+) -> tuple[int, dict[str, Any], int, str, list[int]] | None:
+    """The night's last hand, from the SQLite file ``db`` or the PostgreSQL URL ``db``."""
+    sql = (
+        "SELECT id, state, version, status, seat_ids FROM gamenight_digitalhand "
+        "WHERE night_id = %s ORDER BY id DESC LIMIT 1"
+    )
+    row: Any
+    if isinstance(db, Path):
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10) as conn:
+            row = conn.execute(sql.replace("%s", "?"), [night]).fetchone()
+    else:
+        import psycopg
+
+        with psycopg.connect(db) as pg:
+            row = pg.execute(sql, [night]).fetchone()
     if row is None:
         return None
-    return int(row[0]), json.loads(row[1]), int(row[2]), str(row[3]), json.loads(row[4])
+
+    def loaded(value: Any) -> Any:  # PostgreSQL's jsonb arrives decoded
+        return json.loads(value) if isinstance(value, str) else value
+
+    return int(row[0]), loaded(row[1]), int(row[2]), str(row[3]), loaded(row[4])
 
 
 def pick(state: Any, rng: random.Random) -> dict[str, str]:
@@ -357,7 +371,15 @@ def ramp(args: argparse.Namespace) -> int:
     p95, errors = float("nan"), 0
     with tempfile.TemporaryDirectory(prefix="gamenight-bench-ramp-") as tmp:
         db = args.db.resolve() if args.db else Path(tmp) / "bench.sqlite3"
-        env = {**app_env(f"sqlite:///{db}"), "VAR_DIR": str(Path(tmp) / "var")}
+        database: Path | str = args.database_url or db
+        env = {
+            **app_env(args.database_url or f"sqlite:///{db}"),
+            "VAR_DIR": str(Path(tmp) / "var"),
+        }
+        if args.redis_url:  # compose's channel layer (and broker)
+            env["REDIS_URL"] = args.redis_url
+        else:
+            env.pop("REDIS_URL", None)
         seed = prepare(db, env, ["--small", "--seed", "1"])
         code = SETUP.format(
             username=seed["username"], tables=args.max_tables, players=args.players, game=GAME
@@ -373,7 +395,7 @@ def ramp(args: argparse.Namespace) -> int:
             while count <= len(tables):
                 result = live_updates.measure(
                     port,
-                    db,
+                    database,
                     tables[:count],
                     phones,
                     host,
@@ -452,11 +474,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--step", type=int, default=20, help="tables added each ramp round")
     parser.add_argument("--max-tables", type=int, default=160)
+    parser.add_argument(
+        "--database-url",
+        help="with --ramp: an empty PostgreSQL database instead of SQLite (compose-like)",
+    )
+    parser.add_argument(
+        "--redis-url", help="with --ramp: Redis as the channel layer (compose's), e.g. redis://..."
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 7:
         parser.error("--players must be 2 to 7 (seven-card stud)")
     if args.ramp:
         return ramp(args)
+    if args.database_url or args.redis_url:
+        parser.error("--database-url and --redis-url go with --ramp")
     if not 1 <= args.tables * args.players <= MAX_PHONES:
         parser.error(f"at most {MAX_PHONES} phones")
     if not 0 < args.duration + args.saturate <= MAX_SECONDS:

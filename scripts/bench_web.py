@@ -87,7 +87,8 @@ def manage(env: dict[str, str], *args: str) -> str:
 
 
 def prepare(db: Path, env: dict[str, str], sizes: list[str]) -> dict[str, Any]:
-    """Migrate and seed (or reuse a seeded ``db``); WAL so readers never wait for a writer."""
+    """Migrate and seed (or reuse a seeded ``db``); on SQLite, WAL so readers never wait
+    for a writer."""
     saved = db.with_suffix(".seed.json")
     reuse = db.exists() and saved.exists()
     manage(env, "migrate", "--noinput", "-v", "0")
@@ -105,8 +106,9 @@ def prepare(db: Path, env: dict[str, str], sizes: list[str]) -> dict[str, Any]:
             flush=True,
         )
         saved.write_text(json.dumps(seed))
-    with sqlite3.connect(db) as conn:
-        conn.execute("PRAGMA journal_mode=WAL")
+    if env["DATABASE_URL"].startswith("sqlite"):
+        with sqlite3.connect(db) as conn:
+            conn.execute("PRAGMA journal_mode=WAL")
     # DEBUG off serves hashed static files: collect them, as the Docker image does.
     manage(env, "collectstatic", "--noinput", "-v", "0")
     return seed

@@ -184,7 +184,7 @@ def watch(port: int, screen: Screen, way: str, stop: threading.Event, figures: F
 
 def mover(
     port: int,
-    db: Path,
+    db: Path | str,
     table: Table,
     links: dict[int, str],
     phones: dict[str, Session],
@@ -230,7 +230,7 @@ def mover(
 def run_way(
     way: str,
     port: int,
-    db: Path,
+    db: Path | str,
     tables: list[dict[str, Any]],
     phones: dict[str, Session],
     host: Session,
@@ -326,7 +326,7 @@ def summary(way: str, figures: Figures, screens: int) -> dict[str, Any]:
 
 def measure(
     port: int,
-    db: Path,
+    db: Path | str,
     tables: list[dict[str, Any]],
     phones: dict[str, Session],
     host: Session,
