@@ -91,15 +91,19 @@ class Hub:
         self.nights: dict[int, set[Listener]] = {}
         self.channel: str | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._opening = asyncio.Lock()
         self._busy: set[int] = set()
         self._again: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def join(self, listener: Listener) -> None:
         """Register ``listener`` and send it the current state unless its page has it."""
-        if self.channel is None:
-            self.channel = await self.layer.new_channel()
-            self._reader = asyncio.create_task(self._read())
+        async with self._opening:
+            # Once a process: a second channel made by a join racing the first would
+            # take over the reader, and the nights added on the first would go unheard.
+            if self.channel is None:
+                self.channel = await self.layer.new_channel()
+                self._reader = asyncio.create_task(self._read(self.channel))
         listeners = self.nights.setdefault(listener.night_id, set())
         if not listeners:
             await self.layer.group_add(night_group(listener.night_id), self.channel)
@@ -117,11 +121,10 @@ class Hub:
             if self.channel is not None:
                 await self.layer.group_discard(night_group(listener.night_id), self.channel)
 
-    async def _read(self) -> None:
-        assert self.channel is not None
+    async def _read(self, channel: str) -> None:
         while True:
             try:
-                message = await self.layer.receive(self.channel)
+                message = await self.layer.receive(channel)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the layer hiccuped (Redis restarting): try again shortly

@@ -9,6 +9,7 @@ to a new one, and the TV.
 
 from __future__ import annotations
 
+import asyncio
 from html import unescape
 from typing import Any
 
@@ -20,6 +21,7 @@ from ledger_helpers import Table
 from seat_phones import link_of, phone, post_move, seat_url, start
 
 from engine.games import ActionName
+from gamenight.live import hub as hub_module
 from gamenight.live import publish
 from gamenight.live.screens import GONE, SeatScreen, TableScreen, TvScreen, bring_up_to_date
 from gamenight.models import DigitalHand, SeatLink
@@ -169,3 +171,57 @@ def _cards(html: str) -> list[str]:
     import re
 
     return re.findall(r'<span class="pcard[^"]*">([^<]*)</span>', unescape(html))
+
+
+class _SlowLayer:
+    """A channel layer whose calls take a turn of the event loop, as Redis's do."""
+
+    def __init__(self) -> None:
+        self.made: list[str] = []
+        self.added: dict[str, str] = {}
+        self.read: list[str] = []
+
+    async def new_channel(self) -> str:
+        await asyncio.sleep(0.01)
+        self.made.append(f"channel-{len(self.made)}")
+        return self.made[-1]
+
+    async def group_add(self, group: str, channel: str) -> None:
+        await asyncio.sleep(0)
+        self.added[group] = channel
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        self.read.append(channel)
+        await asyncio.Event().wait()  # nothing comes
+        raise AssertionError("unreachable")
+
+
+def test_the_first_streams_of_a_process_joining_at_once_share_one_listened_channel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Phones arriving together at a fresh server: every night's announcements must
+    reach the channel the hub reads (two channels made by racing joins lost the
+    first's nights under Redis: a move reached 2 of 7 screens)."""
+
+    async def no_render(screens: Any) -> dict[Any, Any]:
+        return {}
+
+    monkeypatch.setattr(hub_module, "render", no_render)
+
+    async def arrive() -> _SlowLayer:
+        hub = hub_module.Hub()
+        layer = hub.layer = _SlowLayer()
+        await asyncio.gather(
+            *(
+                hub.join(hub_module.Listener(night, TvScreen(token=f"t{night}", language="en")))
+                for night in range(1, 6)
+            )
+        )
+        await asyncio.sleep(0)  # the reader starts
+        if hub._reader is not None:
+            hub._reader.cancel()
+        return layer
+
+    layer = asyncio.run(arrive())
+    assert len(layer.made) == 1
+    assert set(layer.added.values()) == set(layer.read) == {layer.made[0]}

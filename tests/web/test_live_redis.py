@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from reports.report_services import RedisServer
 # Enough streams for both workers to take some (the kernel hands a connection to
 # whichever worker accepts first); a bound, not a count the test needs.
 MAX_STREAMS = 40
+AT_ONCE = 12
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +82,18 @@ def test_a_move_reaches_the_streams_of_both_web_processes_over_redis(run: LiveRu
     streams: list[Stream] = []
     served_by: set[int] = set()
     try:
+        # The first streams of a fresh server all at once, as phones arrive at a club
+        # night: each process's hub makes its channel while others join.
+        def opened(n: int) -> Stream:
+            seat = watchers[n % len(watchers)]
+            return Stream(run, phones[seat], f"/s/{run.seats[seat]}/events/")
+
+        with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
+            streams += pool.map(opened, range(AT_ONCE))
+        for stream in streams:
+            assert stream.response.status == 200
+            assert stream.next_event() == "live"
+            served_by.add(serving_process(run.port, stream))
         while len(served_by) < 2:
             assert len(streams) < MAX_STREAMS, "every stream went to one worker"
             seat = watchers[len(streams) % len(watchers)]
