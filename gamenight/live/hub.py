@@ -51,6 +51,8 @@ class Listener:
     screen: Screen
     seen: str = ""
     queue: asyncio.Queue[Push] = dataclasses.field(default_factory=asyncio.Queue)
+    # Rounds of its night that reached it (see Hub.join).
+    rounds: int = 0
 
 
 def _keeping(func: Callable[P, R]) -> Callable[P, R]:
@@ -108,8 +110,13 @@ class Hub:
         if not listeners:
             await self.layer.group_add(night_group(listener.night_id), self.channel)
         listeners.add(listener)
+        rounds = listener.rounds
         pushes = await render({listener.screen: listener.seen})
-        self._deliver(listener, pushes.get(listener.screen))
+        # A round that reached the stream meanwhile read the hand after a change this
+        # render may have missed (a move tapped as the phone reconnects): sending this
+        # part after the round's would put an older state back on the page.
+        if listener.rounds == rounds:
+            self._deliver(listener, pushes.get(listener.screen))
 
     async def leave(self, listener: Listener) -> None:
         listeners = self.nights.get(listener.night_id)
@@ -164,6 +171,7 @@ class Hub:
                     logger.exception("live: bringing night %s up to date failed", night_id)
                     pushes = {}
                 for listener in listeners:
+                    listener.rounds += 1
                     self._deliver(listener, pushes.get(listener.screen))
                 if night_id not in self._again:
                     return

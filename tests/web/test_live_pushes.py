@@ -23,7 +23,14 @@ from seat_phones import link_of, phone, post_move, seat_url, start
 from engine.games import ActionName
 from gamenight.live import hub as hub_module
 from gamenight.live import publish
-from gamenight.live.screens import GONE, SeatScreen, TableScreen, TvScreen, bring_up_to_date
+from gamenight.live.screens import (
+    GONE,
+    Push,
+    SeatScreen,
+    TableScreen,
+    TvScreen,
+    bring_up_to_date,
+)
 from gamenight.models import DigitalHand, SeatLink
 from gamenight.services import digital, seat_binding, seat_moves
 from gamenight.services.table_links import live_table_link
@@ -225,3 +232,42 @@ def test_the_first_streams_of_a_process_joining_at_once_share_one_listened_chann
     layer = asyncio.run(arrive())
     assert len(layer.made) == 1
     assert set(layer.added.values()) == set(layer.read) == {layer.made[0]}
+
+
+def test_a_round_after_a_move_is_not_undone_by_the_slower_first_render_of_a_reconnect(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A phone reconnects as its queued move lands: the stream's first render read the
+    hand before the move, the move's round after it, and the round finished first.
+    The page must end with the part after the move (it once got the older one last)."""
+    tv = TvScreen(token="t", language="en")
+    before, after = Push("live", tag="before"), Push("live", tag="after")
+    first_render_may_end = asyncio.Event()
+    calls: list[str] = []
+
+    async def render(screens: Any) -> dict[Any, Push]:
+        calls.append("render")
+        if len(calls) == 1:  # the reconnect's own render: slow, and from before the move
+            await first_render_may_end.wait()
+            return {tv: before}
+        return {tv: after}
+
+    monkeypatch.setattr(hub_module, "render", render)
+
+    async def reconnect() -> list[str]:
+        hub = hub_module.Hub()
+        hub.layer = _SlowLayer()
+        listener = hub_module.Listener(7, tv, seen="older")
+        joining = asyncio.create_task(hub.join(listener))
+        while not calls:
+            await asyncio.sleep(0)
+        hub.changed(7)  # the move's announcement
+        while listener.queue.empty():
+            await asyncio.sleep(0)
+        first_render_may_end.set()
+        await joining
+        if hub._reader is not None:
+            hub._reader.cancel()
+        return [listener.queue.get_nowait().tag for _ in range(listener.queue.qsize())]
+
+    assert asyncio.run(reconnect()) == ["after"]
