@@ -42,8 +42,8 @@ WEB: tuple[str, ...] = (
 uvicorn workers under gunicorn (gamenight/asgi_worker.py): the seat pages and
 the TV keep an event stream open (gamenight/live/) that must not hold a worker.
 The number of workers is WEB_CONCURRENCY (gunicorn reads it): 3 in
-docker-compose.yml, where Redis carries a move between them; 1 under `make run`,
-whose in-memory channel layer lives inside one process. A stopping server gives
+docker-compose.yml, where Redis carries a move between them; 2 under `make run`,
+where Unix sockets in var/live/ do (gamenight/live/unix_layer.py). A stopping server gives
 the requests in flight 5 s (an event stream never ends by itself); an idle
 phone's connection stays open 15 s, so its next fetch needs no new one. The logger
 class masks seat and invite tokens in the access and error logs. No control

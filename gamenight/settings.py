@@ -248,6 +248,17 @@ if DATABASE_URL:
             dj_database_url.parse(DATABASE_URL, conn_max_age=0)
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Instead, psycopg's pool (Django 5.1+): a request takes a connection and gives
+        # it back, so PostgreSQL no longer forks a backend for every request (SCALE.md:
+        # 6.4 ms of its CPU on a poll whose query takes well under 1 ms). At most ten
+        # a process (the live hub keeps two of them): three web processes and the
+        # worker's stay well below PostgreSQL's 100.
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2,
+            "max_size": 10,
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {
@@ -346,8 +357,10 @@ WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_MANIFEST
 
 # ------------------------------------------------------------------ live moves
 # A change of a night reaches its open pages through a Channels layer
-# (gamenight/live/): Redis pub/sub between the web processes in production, in
-# memory inside the one web process that `make run` starts (scripts/run.sh).
+# (gamenight/live/): Redis pub/sub between the web processes in production; on
+# one machine without Redis (`make run`, whose web workers are several
+# processes: scripts/run.sh), Unix datagram sockets in var/live/, no server needed
+# (gamenight/live/unix_layer.py).
 CHANNEL_LAYERS: dict[str, dict[str, object]] = (
     {
         "default": {
@@ -356,7 +369,12 @@ CHANNEL_LAYERS: dict[str, dict[str, object]] = (
         }
     }
     if envstr("REDIS_URL")
-    else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    else {
+        "default": {
+            "BACKEND": "gamenight.live.unix_layer.UnixSocketChannelLayer",
+            "CONFIG": {"path": str(VAR_DIR / "live")},
+        }
+    }
 )
 
 # ------------------------------------------------------------------ celery

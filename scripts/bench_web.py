@@ -87,7 +87,8 @@ def manage(env: dict[str, str], *args: str) -> str:
 
 
 def prepare(db: Path, env: dict[str, str], sizes: list[str]) -> dict[str, Any]:
-    """Migrate and seed (or reuse a seeded ``db``); WAL so readers never wait for a writer."""
+    """Migrate and seed (or reuse a seeded ``db``); on SQLite, WAL so readers never wait
+    for a writer."""
     saved = db.with_suffix(".seed.json")
     reuse = db.exists() and saved.exists()
     manage(env, "migrate", "--noinput", "-v", "0")
@@ -105,8 +106,9 @@ def prepare(db: Path, env: dict[str, str], sizes: list[str]) -> dict[str, Any]:
             flush=True,
         )
         saved.write_text(json.dumps(seed))
-    with sqlite3.connect(db) as conn:
-        conn.execute("PRAGMA journal_mode=WAL")
+    if env["DATABASE_URL"].startswith("sqlite"):
+        with sqlite3.connect(db) as conn:
+            conn.execute("PRAGMA journal_mode=WAL")
     # DEBUG off serves hashed static files: collect them, as the Docker image does.
     manage(env, "collectstatic", "--noinput", "-v", "0")
     return seed
@@ -123,7 +125,7 @@ def web_command(port: int) -> list[str]:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], port: int, workers: int) -> Iterator[None]:
+def gunicorn(env: dict[str, str], port: int, workers: int) -> Iterator[subprocess.Popen[bytes]]:
     command = web_command(port)
     env = {**env, "WEB_CONCURRENCY": str(workers)}
     print("starting:", " ".join(command[1:]), flush=True)
@@ -143,7 +145,7 @@ def gunicorn(env: dict[str, str], port: int, workers: int) -> Iterator[None]:
             if time.monotonic() > deadline:
                 raise SystemExit("gunicorn did not answer /healthz within 30 s")
             time.sleep(0.2)
-        yield
+        yield process
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)

@@ -4,8 +4,9 @@ Both ways a page can hear of a move are measured on the same tables, one after
 the other:
 
 * ``events``: each screen holds its night's event stream open (/s/<token>/events/,
-  /nights/<id>/events/) and, on each ``changed``, fetches its live part with its
-  ETag, as static/js/live.js and the poller do;
+  /nights/<id>/events/?hand=<id>) and is pushed its new live part (a ``live``
+  event, swapped in by the page without a request); on ``changed`` it fetches
+  its live part with its ETag, as the poller does;
 * ``polling``: each screen polls its live part once a second with its ETag, as the
   pages did before (and do when a stream drops).
 
@@ -21,10 +22,12 @@ from __future__ import annotations
 import contextlib
 import http.client
 import random
+import socket
 import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +57,11 @@ class Table:
 class Figures:
     delays: list[float] = field(default_factory=list)
     fetches: int = 0
+    pushes: int = 0
+    opened: int = 0
+    cpu_at_start: float = 0.0
+    cpu: float = 0.0
+    streams: list[http.client.HTTPConnection] = field(default_factory=list)
     moves: int = 0
     connections: int = 0
     errors: list[str] = field(default_factory=list)
@@ -91,20 +99,56 @@ def watch(port: int, screen: Screen, way: str, stop: threading.Event, figures: F
     seen = screen.table.moves
     stream: http.client.HTTPResponse | None = None
     if way == "events":
-        events = http.client.HTTPConnection(HOST, port, timeout=30)
+        events = http.client.HTTPConnection(HOST, port, timeout=60)
         headers = {"Host": HOST, "Cookie": screen.session.header(), "Accept": "text/event-stream"}
-        events.request("GET", screen.events_path, headers=headers)
-        stream = events.getresponse()
+        try:
+            events.request("GET", screen.events_path, headers=headers)
+            stream = events.getresponse()
+        except (OSError, http.client.HTTPException) as exc:
+            figures.errors.append(f"stream: {type(exc).__name__}")
+            return
         if stream.status != 200:
             figures.errors.append(f"stream: HTTP {stream.status}")
             return
+        with figures.lock:
+            figures.streams.append(events)
+    else:
+        with figures.lock:
+            figures.opened += 1
+    first = True
     beat = time.monotonic() + random.random()
     while not stop.is_set():
         if stream is not None:
-            line = stream.readline()
-            if not line:
-                figures.errors.append("stream closed")
+            try:
+                line = stream.readline()
+            except (OSError, ValueError, AttributeError, http.client.HTTPException) as exc:
+                # (ValueError, AttributeError: the connection closed under the read at the end)
+                if not stop.is_set():
+                    figures.errors.append(f"stream: {type(exc).__name__}")
                 return
+            if not line:
+                if not stop.is_set():
+                    figures.errors.append("stream closed")
+                return
+            if line.startswith(b"event: live"):
+                # The new part itself: read up to the event's end, and it has arrived.
+                try:
+                    while line not in (b"\n", b""):
+                        line = stream.readline()
+                except (OSError, ValueError, AttributeError, http.client.HTTPException):
+                    return
+                now = time.monotonic()
+                with figures.lock:
+                    figures.pushes += 1
+                    figures.opened += first
+                first = False
+                with screen.table.lock:
+                    moves, sent_at = screen.table.moves, screen.table.sent_at
+                if moves > seen:
+                    seen = moves
+                    with figures.lock:
+                        figures.delays.append((now - sent_at) * 1000)
+                continue
             if not line.startswith(b"event: changed"):
                 continue
         else:
@@ -140,7 +184,7 @@ def watch(port: int, screen: Screen, way: str, stop: threading.Event, figures: F
 
 def mover(
     port: int,
-    db: Path,
+    db: Path | str,
     table: Table,
     links: dict[int, str],
     phones: dict[str, Session],
@@ -186,13 +230,15 @@ def mover(
 def run_way(
     way: str,
     port: int,
-    db: Path,
+    db: Path | str,
     tables: list[dict[str, Any]],
     phones: dict[str, Session],
     host: Session,
     seconds: float,
     think: float,
+    probe: Callable[[], float] | None = None,
 ) -> Figures:
+    """``probe``: the server's CPU seconds so far (the moves' CPU is between two probes)."""
     figures = Figures()
     stop = threading.Event()
     peak = [0]
@@ -202,20 +248,13 @@ def run_way(
     for n, row in enumerate(tables):
         table = Table(night=row["night"])
         links = {int(k): v for k, v in row["links"].items()}
-        current = current_hand(db, table.night)
-        hand_id = current[0] if current else 0
         screens = [
             Screen(table, phones[token], f"/s/{token}/state/", f"/s/{token}/events/")
             for token in links.values()
         ]
-        screens.append(
-            Screen(
-                table,
-                host,
-                f"/nights/{table.night}/hands/{hand_id}/table/state/",
-                f"/nights/{table.night}/events/",
-            )
-        )
+        # The TV by the night's table link, as a TV opens it (no login).
+        tv = row["tv"]
+        screens.append(Screen(table, Session(), f"/tv/{tv}/state/", f"/tv/{tv}/events/"))
         threads += [
             threading.Thread(target=watch, args=(port, s, way, stop, figures), daemon=True)
             for s in screens
@@ -229,14 +268,23 @@ def run_way(
         )
     for thread in threads:
         thread.start()
-    time.sleep(1.0)  # every stream open before the first move
+    # Every stream open (its first part arrived) before the first move.
+    deadline = time.monotonic() + 120
+    while figures.opened < len(threads) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    figures.cpu_at_start = probe() if probe else 0.0
     for thread in movers:
         thread.start()
     while any(thread.is_alive() for thread in movers):
         peak[0] = max(peak[0], open_connections(port))
         time.sleep(0.5)
     time.sleep(1.5)  # the last move's fetches
+    figures.cpu = (probe() - figures.cpu_at_start) if probe else 0.0
     stop.set()
+    for connection in figures.streams:  # the server frees them at once
+        with contextlib.suppress(OSError):
+            connection.sock.shutdown(socket.SHUT_RDWR)
+        connection.close()
     figures.connections = peak[0]
     return figures
 
@@ -278,14 +326,16 @@ def summary(way: str, figures: Figures, screens: int) -> dict[str, Any]:
 
 def measure(
     port: int,
-    db: Path,
+    db: Path | str,
     tables: list[dict[str, Any]],
     phones: dict[str, Session],
     host: Session,
     seconds: float,
     think: float,
+    ways: tuple[str, ...] = ("events", "polling"),
+    probe: Callable[[], float] | None = None,
 ) -> dict[str, Any]:
-    """Both ways, one after the other; the figures of each."""
+    """Each way (both by default), one after the other; the figures of each."""
     screens = sum(len(t["links"]) for t in tables) + len(tables)
     print(
         f"\nupdates: {len(tables)} tables, {screens} screens (phones and a TV a table), one "
@@ -294,9 +344,10 @@ def measure(
         f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>7}"
     )
     results: dict[str, Any] = {}
-    for way in ("events", "polling"):
-        figures = run_way(way, port, db, tables, phones, host, seconds, think)
+    for way in ways:
+        figures = run_way(way, port, db, tables, phones, host, seconds, think, probe)
         results[way] = summary(way, figures, screens)
+        results[way]["server_cpu_s"] = round(figures.cpu, 3)
         for error in figures.errors[:3]:
             print(f"    error: {error}")
     return results

@@ -31,11 +31,10 @@ stop_all() {
 trap stop_all EXIT INT TERM
 
 # 1. The web server: gamenight.commands.WEB (as in docker-compose.yml) on HOST:PORT.
-#    One worker without Redis: the in-memory channel layer that carries a move
-#    to the other phones (gamenight/live/) lives inside one process.
-if [ -z "${REDIS_URL:-}" ]; then
-    export WEB_CONCURRENCY=1
-fi
+#    Two uvicorn workers, one a core of a small machine: a move reaches the phones
+#    served by the other worker over Unix sockets in var/live/ (or Redis when
+#    REDIS_URL is set), gamenight/live/unix_layer.py. WEB_CONCURRENCY overrides it.
+export WEB_CONCURRENCY=${WEB_CONCURRENCY:-2}
 WEB="gunicorn gamenight.asgi:application --worker-class gamenight.asgi_worker.Worker --bind 0.0.0.0:8000 --graceful-timeout 5 --keep-alive 15 --access-logfile - --logger-class gamenight.log_masking.GunicornLogger --no-control-socket"
 # shellcheck disable=SC2086  # the command is split into its words on purpose
 "$BIN/"${WEB/0.0.0.0:8000/$HOST:$PORT} &

@@ -12,6 +12,12 @@ must find the change already there. Writes that use ``QuerySet.update`` (the
 hand's version bump, the seat links an approved move revokes) always come with
 a HandAction or SeatMove row, so they are announced too.
 
+One announcement a night per transaction: a move that ends a hand writes the
+action, the hand's booking and perhaps a departed player's cash-out in one
+transaction, and every open page would otherwise be brought up to date three
+times for one move (issue 24). A change is not announced again while an
+announcement of its night waits for the same transaction's commit.
+
 A failed announcement never fails the write: the page's slow poll catches up
 (static/js/live.js), so the error is logged and dropped.
 """
@@ -23,11 +29,11 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from gamenight.live.groups import CHANGED, night_group
+from gamenight.live.groups import changed, night_group
 from gamenight.models import DigitalHand, HandAction, Night, SeatMove, Tournament, Transaction
 
 logger = logging.getLogger(__name__)
@@ -39,14 +45,33 @@ def announce(night_id: int) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(night_group(night_id), {"type": CHANGED})
+        async_to_sync(layer.group_send)(night_group(night_id), changed(night_id))
     except Exception:  # a lost announcement only slows the page down (see above)
         logger.warning("could not announce a change of night %s", night_id, exc_info=True)
 
 
+class _Announcement:
+    """An announcement waiting for a commit (a class, so that a waiting one of the same
+    night can be recognised among the connection's commit callbacks)."""
+
+    def __init__(self, night_id: int) -> None:
+        self.night_id = night_id
+
+    def __call__(self) -> None:
+        announce(self.night_id)
+
+
 def announce_after_commit(night_id: int | None) -> None:
-    if night_id is not None:
-        transaction.on_commit(lambda: announce(night_id))
+    if night_id is None:
+        return
+    # One still waiting for its commit announces this change too: any rollback that
+    # would drop it (of its transaction, or of a savepoint still open, which this
+    # change is inside of) drops this change as well.
+    for entry in connection.run_on_commit if connection.in_atomic_block else ():
+        waiting = entry[1]
+        if isinstance(waiting, _Announcement) and waiting.night_id == night_id:
+            return
+    transaction.on_commit(_Announcement(night_id))
 
 
 @receiver(post_save, sender=HandAction)

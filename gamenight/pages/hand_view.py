@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, gettext_lazy
 
@@ -17,6 +17,9 @@ from gamenight.models import DigitalHand
 from gamenight.services import digital
 from gamenight.services.public_hand import last_view
 from gamenight.services.stand_ins import StandIn
+
+if TYPE_CHECKING:
+    from gamenight.pages.hand_read import HandRead
 
 LOG_LINES = 8
 
@@ -111,12 +114,12 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
-def shared_view(hand: DigitalHand) -> dict[str, Any] | None:
+def shared_view(hand: DigitalHand, *, read: HandRead | None = None) -> dict[str, Any] | None:
     """What the whole table sees of ``hand`` now (the TV's view). A hand from a group
     file has no cards: its last table as the file's record has it, or ``None`` when
     it came without one (it was still running, or stopped, when it was exported)."""
     if hand.state is not None:
-        return table_view(digital.hand_state(hand))
+        return table_view(digital.hand_state(hand) if read is None else read.state(hand))
     if hand.public_record is not None:
         return last_view(hand.public_record)
     return None

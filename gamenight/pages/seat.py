@@ -16,10 +16,10 @@ from engine.games import ActionName, seat_view
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, SeatLink
 from gamenight.pages.etags import etag
-from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players, shared_view
+from gamenight.pages.hand_read import HandRead
+from gamenight.pages.hand_view import ACTION_LABELS, log, new_key, players
 from gamenight.pages.timer import timer_context
-from gamenight.services import digital, seat_links, seat_moves
-from gamenight.services.stand_ins import stand_ins
+from gamenight.services import digital, seat_moves
 
 # What :func:`seat_links.seat_poll` reads in one query: the link's id, its device
 # hash, whether its player is seated, whether a new phone asks for the seat, the
@@ -27,9 +27,13 @@ from gamenight.services.stand_ins import stand_ins
 SeatPoll = tuple[int, str, bool, bool, int | None, int | None]
 
 
-def seat_context(link: SeatLink, *, error: str = "", asked: bool | None = None) -> dict[str, Any]:
-    """``asked``: whether a new phone asks for the seat, when the poll has read it already."""
-    hand = seat_links.hand_for_link(link)
+def seat_context(
+    link: SeatLink, *, error: str = "", asked: bool | None = None, read: HandRead | None = None
+) -> dict[str, Any]:
+    """``asked``: whether a new phone asks for the seat, when the poll has read it already;
+    ``read``: the hand as read once for every screen of the night (gamenight/live/)."""
+    read = read or HandRead()
+    hand = link.hand if link.hand_id is not None else read.latest(link.night)
     if asked is None:
         asked = seat_moves.seat_is_asked_for(link.seat_id)
     context: dict[str, Any] = {
@@ -52,13 +56,13 @@ def seat_context(link: SeatLink, *, error: str = "", asked: bool | None = None) 
     if hand.state is None:
         # A hand from a group file, over before it came: its table as the file has it
         # (the player's own face-down cards did not travel), and no moves.
-        shared = shared_view(hand)
+        shared = read.table_view(hand)
         if shared is None:
             return context
         view = {**shared, "seat": seat, "legal_actions": []}
         actions = []
     else:
-        state = digital.hand_state(hand)
+        state = read.state(hand)
         view = seat_view(state, seat)
         actions = _seat_actions(view, seat, step=bet_step(state.limit))
     rows = players(view, me=seat, odds=None)
@@ -69,7 +73,7 @@ def seat_context(link: SeatLink, *, error: str = "", asked: bool | None = None) 
         mine=my_cards(rows[seat]),
         actions=actions if hand.is_running and link.seat.seated else [],
         flip_next=hand.is_running and any(a["kind"] == ActionName.FLIP for a in actions),
-        log=log(view, stand_ins=stand_ins(hand)),
+        log=log(view, stand_ins=read.stand_ins(hand)),
         waiting_for=view["players"][view["actor"]]["name"] if view["actor"] is not None else "",
         timer=timer_context(link.night, hand, view["actor"]),
     )

@@ -14,10 +14,10 @@ from typing import Any
 from gamenight.games import game_title
 from gamenight.models import DigitalHand, Night
 from gamenight.pages.etags import etag
-from gamenight.pages.hand_view import log, log_line, players, shared_view
+from gamenight.pages.hand_read import HandRead
+from gamenight.pages.hand_view import log, log_line, players
 from gamenight.pages.timer import timer_context
-from gamenight.services import digital
-from gamenight.services.stand_ins import StandIn, stand_ins
+from gamenight.services.stand_ins import StandIn
 
 _NOTHING_SHOWN: Mapping[str, Any] = {
     "pot": 0,
@@ -42,14 +42,18 @@ def tv_tag(link_id: int, hand_id: int | None, version: int | None) -> str:
     return etag("tv", link_id, "h", hand_id, "v", version)
 
 
-def table_context(hand: DigitalHand, *, state_url: str, events_url: str) -> dict[str, Any]:
-    """The TV of ``hand``; ``state_url`` is its poll, ``events_url`` its event stream."""
+def table_context(
+    hand: DigitalHand, *, state_url: str, events_url: str, read: HandRead | None = None
+) -> dict[str, Any]:
+    """The TV of ``hand``; ``state_url`` is its poll, ``events_url`` its event stream;
+    ``read``: the hand as read once for every screen of the night (gamenight/live/)."""
+    read = read or HandRead()
     # A hand from a group file that came without its record (stopped, or never
     # replayable): its title and how it ended, no seat to show.
-    view = shared_view(hand) or _NOTHING_SHOWN
-    odds = digital.table_odds(hand, digital.hand_state(hand)) if hand.is_running else None
+    view = read.table_view(hand) or _NOTHING_SHOWN
+    odds = read.odds(hand)
     rows = players(view, me=None, odds=odds)
-    stood_in = stand_ins(hand)
+    stood_in = read.stand_ins(hand)
     return {
         "hand": hand,
         "night": hand.night,

@@ -20,6 +20,7 @@ its JSON in a :class:`~gamenight.models.DigitalHand` row and books the chips
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
 import random
 from typing import Any, Final
@@ -534,17 +535,27 @@ def hand_for_recorder(by: User, night_id: int, hand_id: int) -> DigitalHand:
 
 def table_odds(hand: DigitalHand, state: HandState) -> dict[int, float] | None:
     """Each live seat's chance to win from the cards showing, in No Peek and every
-    stud game (:func:`~engine.games.odds.shows_odds`); cached per version."""
+    stud game (:func:`~engine.games.odds.shows_odds`); cached per hand and what shows.
+
+    The chances depend only on the live seats, their face-up cards, how many cards
+    each holds and the middle; a bet changes none of them, so the simulation (the
+    costliest part of the TV's update) runs once a street or fold, not once a move,
+    and is seeded by what shows: the same cards give the same numbers."""
     if state.is_over or not shows_odds(state.rules):
         return None
-    cache_key = f"digital-odds-{hand.pk}-{hand.version}"
+    live = state.live_seats
+    showing = (
+        tuple(live),
+        tuple((tuple(state.up_cards(seat)), len(state.cards[seat])) for seat in live),
+        tuple(state.table),
+    )
+    digest = hashlib.sha256(repr(showing).encode()).hexdigest()[:16]
+    cache_key = f"digital-odds-{hand.pk}-{digest}"
     found = cache.get(cache_key)
     if found is not None:
         return {int(k): float(v) for k, v in found.items()}
     try:
-        chances = odds(
-            state, trials=ODDS_TRIALS, rng=random.Random(hand.pk * 100_003 + hand.version)
-        )
+        chances = odds(state, trials=ODDS_TRIALS, rng=random.Random(f"{hand.pk}:{digest}"))
     except EngineError:
         return None
     cache.set(cache_key, chances, 3600)

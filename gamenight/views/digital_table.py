@@ -23,6 +23,7 @@ from gamenight.http import AuthenticatedHttpRequest
 from gamenight.models import DigitalHand
 from gamenight.pages.access import hand_for_member
 from gamenight.pages.etags import CACHE_CONTROL, polled, tagged
+from gamenight.pages.hand_read import HandRead
 from gamenight.pages.table import table_context, table_tag
 
 
@@ -31,7 +32,7 @@ from gamenight.pages.table import table_context, table_tag
 @vary_on_headers("HX-Request", "Accept-Language", "Cookie")
 def table_page(request: AuthenticatedHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
     hand = hand_for_member(request, night_id, hand_id)
-    context = _member_context(hand)
+    context = member_context(hand)
     name = "digital/table.html#live" if request.htmx else "digital/table.html"
     return tagged(render(request, name, context), context["etag"])
 
@@ -56,15 +57,19 @@ def _hand_tag(request: HttpRequest, hand: DigitalHand) -> str:
 
 @polled(_hand_tag)
 def _live_table(request: HttpRequest, hand: DigitalHand) -> HttpResponse:
-    context = _member_context(hand)
+    context = member_context(hand)
     return tagged(render(request, "digital/table.html#live", context), context["etag"])
 
 
-def _member_context(hand: DigitalHand) -> dict[str, Any]:
+def member_context(hand: DigitalHand, *, read: HandRead | None = None) -> dict[str, Any]:
+    """The table view of ``hand`` for a member (``read``: shared by every screen, as
+    gamenight/live/screens.py renders them)."""
     context = table_context(
         hand,
         state_url=reverse("digital_table_state", args=[hand.night_id, hand.pk]),
-        events_url=reverse("night_events", args=[hand.night_id]),
+        # The hand it shows: its stream says when the night has moved on to the next.
+        events_url=reverse("night_events", args=[hand.night_id]) + f"?hand={hand.pk}",
+        read=read,
     )
     context["back_url"] = reverse("night_detail", args=[hand.night_id])
     return context

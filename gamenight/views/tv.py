@@ -21,6 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from gamenight.models import TableLink
 from gamenight.pages.etags import polled, tagged
+from gamenight.pages.hand_read import HandRead
 from gamenight.pages.night_over import friendly_when_over
 from gamenight.pages.table import empty_table_context, table_context, tv_tag
 from gamenight.pages.tv_links import blank_when_renewed
@@ -64,15 +65,19 @@ def _live_tv(request: HttpRequest, token: str, poll: TvPoll) -> HttpResponse:
     return tagged(render(request, "digital/table.html#live", context), context["etag"])
 
 
-def tv_context(link: TableLink) -> dict[str, Any]:
-    """The TV of the link's night: its latest hand, or the wait for the first one."""
+def tv_context(link: TableLink, *, read: HandRead | None = None) -> dict[str, Any]:
+    """The TV of the link's night: its latest hand, or the wait for the first one
+    (``read``: the hand as read once for every screen of the night, gamenight/live/)."""
+    read = read or HandRead()
     urls = {
         "state_url": reverse("tv_state", args=[link.token]),
         "events_url": reverse("tv_events", args=[link.token]),
     }
-    hand = table_links.latest_hand(link.night)
+    hand = read.latest(link.night)
     context = (
-        empty_table_context(link.night, **urls) if hand is None else table_context(hand, **urls)
+        empty_table_context(link.night, **urls)
+        if hand is None
+        else table_context(hand, read=read, **urls)
     )
     context["between_hands"] = hand is None or not hand.is_running
     # A player's new phone asks for its seat from here (gamenight/views/seat_requests.py).

@@ -1,7 +1,7 @@
 """The app as `make run` starts it (scripts/run.sh), with a digital hand running.
 
 For the tests of moves on every screen (gamenight/live/): those need the real
-server (uvicorn under gunicorn, one worker, the in-memory channel layer), which
+server (uvicorn under gunicorn, two workers, the Unix socket channel layer), which
 the test suite's WSGI live server is not. The server starts in a temp dir
 (tests/helpers/make_run.py); a group with a host who can log in, three players
 and a running hand of seven-card stud are made with the services.
@@ -13,6 +13,7 @@ import http.client
 import json
 import re
 import sqlite3
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +26,9 @@ from urllib.parse import urlencode
 from helpers.make_run import make_run
 
 PASSWORD = "live-" + "x" * 16
+# Generous: a liveness bound on a loaded CI machine, not a speed target
+# (scripts/bench_digital.py measures the speed).
+WAIT_S = 60.0
 
 SETUP = """
 import datetime, json
@@ -165,9 +169,47 @@ class LiveRun:
         return seat
 
 
+class Stream:
+    """An open event stream, read event by event."""
+
+    def __init__(self, run: LiveRun, phone: Phone, path: str, **more: str) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", run.port, timeout=WAIT_S)
+        headers = phone.headers(run.port, Accept="text/event-stream", **more)
+        self.connection.request("GET", path, headers=headers)
+        self.response = self.connection.getresponse()
+        self.text, self.id, self.data = "", "", ""
+
+    def next_event(self) -> str:
+        """The next event's name (comments, the keep-alives, are skipped), or
+        TimeoutError when none came within WAIT_S (checked at each line: a
+        keep-alive comes every 15 s). Its id and data are kept in ``id`` and ``data``."""
+        name, self.id, data = "", "", []
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            if time.monotonic() > deadline:
+                raise TimeoutError("no event came")
+            line = self.response.readline().decode()
+            self.text += line
+            if not line:
+                raise EOFError("the stream ended")
+            if line.startswith("event:"):
+                name = line.split(":", 1)[1].strip()
+            elif line.startswith("id:"):
+                self.id = line.split(":", 1)[1].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].removeprefix(" ").removesuffix("\n"))
+            elif line == "\n" and name:
+                self.data = "\n".join(data)
+                return name
+
+    def close(self) -> None:
+        self.connection.close()
+
+
 @contextmanager
-def live_run(tmp: Path) -> Iterator[LiveRun]:
-    run = make_run(tmp, AXES_ENABLED="0")
+def live_run(tmp: Path, **env: str) -> Iterator[LiveRun]:
+    """``env`` adds settings (``REDIS_URL``: compose's channel layer)."""
+    run = make_run(tmp, AXES_ENABLED="0", **env)
     seed = json.loads(
         run.manage("shell", "-c", SETUP.format(password=PASSWORD)).strip().splitlines()[-1]
     )

@@ -21,6 +21,7 @@ from seat_phones import link_of, phone, post_move, random_move, seat_url, start
 from engine.cards import ALL_CARDS
 from engine.games import GAMES, ActionName, HandState, seat_view
 from gamenight import services
+from gamenight.live.screens import SeatScreen, TvScreen, bring_up_to_date
 from gamenight.models import DigitalHand, HandAction, HandStatus, Player, SeatLink, Transaction
 from gamenight.services import digital
 from gamenight.services.table_links import live_table_link
@@ -256,6 +257,37 @@ def test_no_peek_odds_are_cached_per_version(night: Table) -> None:
     assert digital.table_odds(hand, state) == first
 
 
+def test_a_bet_that_shows_no_new_card_reuses_the_odds(
+    night: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The simulation runs once for what shows, not once a move (the TV's update)."""
+    hand = start(night, game="seven-card-stud")
+    state = digital.hand_state(hand)
+    first = digital.table_odds(hand, state)
+    assert first is not None
+    runs: list[object] = []
+    real = digital.odds
+    monkeypatch.setattr(digital, "odds", lambda *a, **k: runs.append(a) or real(*a, **k))
+    showing = [state.up_cards(seat) for seat in state.live_seats]
+    calm = [a for a in state.legal_actions() if a.kind in (ActionName.CHECK, ActionName.CALL)]
+    bet = calm[0] if calm else next(a for a in state.legal_actions() if a.min_amount)
+    state.act(bet.kind, seat=state.actor, amount=bet.min_amount)
+    hand.version += 1  # as a move's write does
+    assert [state.up_cards(seat) for seat in state.live_seats] == showing  # the same street
+    assert digital.table_odds(hand, state) == first
+    assert runs == []
+    # A fold changes who is in: worked out anew (after a bet, so that folding is legal).
+    if not state.can(ActionName.FOLD, seat=state.actor):
+        raise_ = next(a for a in state.legal_actions() if a.kind is not ActionName.CHECK)
+        state.act(raise_.kind, seat=state.actor, amount=raise_.min_amount)
+        hand.version += 1
+        assert digital.table_odds(hand, state) == first
+    state.act(ActionName.FOLD, seat=state.actor)
+    hand.version += 1
+    assert digital.table_odds(hand, state) is not None
+    assert len(runs) == 1
+
+
 # ---------------------------------------------------------------------- the host's panel
 
 
@@ -387,6 +419,7 @@ def _check_every_view(
             response = phone(link).get(seat_url(link, name), HTTP_ACCEPT_LANGUAGE=lang)
             assert response.status_code == 200
             _assert_private(response.content.decode(), allowed, f"{name} of seat {seat}")
+    _check_pushes(hand, links, state, lang)
     table = viewer.get(reverse("digital_table_state", args=[hand.night_id, hand.pk]))
     from engine.games import table_view
 
@@ -400,6 +433,27 @@ def _check_every_view(
     _assert_private(table.content.decode(), _seen(table_view(state)), "table page")
     host = client_for(hand.started_by).get(reverse("night_detail", args=[hand.night_id]))
     _assert_private(host.content.decode(), _seen(table_view(state)), "night page")
+
+
+def _check_pushes(hand: DigitalHand, links: list[SeatLink], state: HandState, lang: str) -> None:
+    """What the event streams push (gamenight/live/screens.py): each seat's stream its own
+    part, holding no card of another seat that is face down; the TV the table's view."""
+    from engine.games import table_view
+
+    screens: dict[Any, str] = {
+        SeatScreen(token=s.token, device_hash=s.device_hash, language=lang, csrf_token=""): ""
+        for s in SeatLink.objects.filter(pk__in=[link.pk for link in links])
+    }
+    tv = TvScreen(token=live_table_link(hand.night).token, language=lang)
+    screens[tv] = ""
+    pushes = bring_up_to_date(screens)
+    assert set(pushes) == set(screens)
+    by_token = {screen.token: screen for screen in screens if isinstance(screen, SeatScreen)}
+    for seat, link in enumerate(links):
+        pushed = pushes[by_token[link.token]]
+        assert pushed.kind == "live"
+        _assert_private(pushed.event(), _seen(seat_view(state, seat)), f"pushed part of {seat}")
+    _assert_private(pushes[tv].event(), _seen(table_view(state)), "pushed TV part")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -1,40 +1,37 @@
-"""Moves on every screen at once (issue 16): the event streams of a night.
+"""Moves on every screen at once (issues 16 and 25): the event streams of a night.
 
 Against the app as `make run` starts it (tests/helpers/live_run.py: uvicorn
-under gunicorn, one worker, the in-memory channel layer): a seat's phone and
-the TV hold their night's stream open, and a move by another seat reaches both
-as a ``changed`` event without any poll; the stream is the seat's only, as the
-seat page is. Under WSGI (the test client here) the streams answer 204 and the
-pages poll, which the last tests check.
+under gunicorn, its workers joined by the Unix socket channel layer): a seat's
+phone and the TV hold their night's stream open, and a move by another seat
+reaches both as their new live part (a ``live`` event) without any request;
+the stream is the seat's only, as the seat page is. Under WSGI (the test client
+here) the streams answer 204 and the pages poll, which the last tests check.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime
-import http.client
 import re
 import socket
-import time
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
-from helpers.live_run import LiveRun, Phone, live_run
+from helpers.live_run import WAIT_S, LiveRun, Phone, Stream, live_run
 from helpers.people import make_members
 
 from gamenight import services
 from gamenight.live.groups import CHANGED, night_group
 from gamenight.models import Group, Night
-
-# Generous: a liveness bound on a loaded CI machine, not a speed target
-# (scripts/bench_digital.py measures the speed).
-WAIT_S = 60.0
 
 
 @pytest.fixture(scope="module")
@@ -43,69 +40,59 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveRun]:
         yield started
 
 
-class Stream:
-    """An open event stream, read event by event."""
-
-    def __init__(self, run: LiveRun, phone: Phone, path: str) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", run.port, timeout=WAIT_S)
-        headers = phone.headers(run.port, Accept="text/event-stream")
-        self.connection.request("GET", path, headers=headers)
-        self.response = self.connection.getresponse()
-
-    def next_event(self) -> str:
-        """The next event's name (comments, the keep-alives, are skipped), or
-        TimeoutError when none came within WAIT_S (checked at each line: a
-        keep-alive comes every 15 s)."""
-        name = ""
-        deadline = time.monotonic() + WAIT_S
-        while True:
-            if time.monotonic() > deadline:
-                raise TimeoutError("no event came")
-            line = self.response.readline().decode()
-            if not line:
-                raise EOFError("the stream ended")
-            if line.startswith("event:"):
-                name = line.split(":", 1)[1].strip()
-            elif line == "\n" and name:
-                return name
-
-    def close(self) -> None:
-        self.connection.close()
-
-
-def test_a_move_reaches_the_other_seats_and_the_tv_as_an_event(run: LiveRun) -> None:
+def test_a_move_reaches_the_other_seats_and_the_tv_as_their_new_part(run: LiveRun) -> None:
     phones = {seat: run.open_seat(seat) for seat in run.seats}
     watcher = next(seat for seat in run.seats if seat != run.actor())
-    seat_stream = Stream(run, phones[watcher], f"/s/{run.seats[watcher]}/events/")
-    tv_stream = Stream(run, run.log_in(), f"/nights/{run.night}/events/")
+    seat_path = f"/s/{run.seats[watcher]}/"
+    seat_stream = Stream(run, phones[watcher], f"{seat_path}events/")
+    hand = run.hand_state()[0]
+    tv_stream = Stream(run, run.log_in(), f"/nights/{run.night}/events/?hand={hand}")
     try:
         for stream in (seat_stream, tv_stream):
             assert stream.response.status == 200
             assert stream.response.getheader("Content-Type", "").startswith("text/event-stream")
-            # On connecting: one event, so a page fetches what it missed meanwhile.
-            assert stream.next_event() == "changed"
-        run.move(phones)
-        assert seat_stream.next_event() == "changed"
-        assert tv_stream.next_event() == "changed"
-        # And the next one too: the stream stays open from move to move.
-        run.move(phones)
-        assert seat_stream.next_event() == "changed"
-        assert tv_stream.next_event() == "changed"
+            # A page that says nothing of what it shows is sent its part at once.
+            assert stream.next_event() == "live"
+            assert 'id="live"' in stream.data
+        for _ in range(2):  # and again: the stream stays open from move to move
+            before = seat_stream.id, tv_stream.id
+            run.move(phones)
+            assert seat_stream.next_event() == "live"
+            assert tv_stream.next_event() == "live"
+            assert (seat_stream.id, tv_stream.id) != before
+            # The part its fetch would give, without the fetch.
+            status, _, response = run.request(
+                phones[watcher], "GET", f"{seat_path}state/", **{"HX-Request": "true"}
+            )
+            assert status == 200
+            assert response.getheader("ETag") == seat_stream.id
     finally:
         seat_stream.close()
         tv_stream.close()
 
 
-def test_the_event_carries_no_card_only_that_something_changed(run: LiveRun) -> None:
-    connection = http.client.HTTPConnection("127.0.0.1", run.port, timeout=WAIT_S)
-    host = run.log_in()
-    connection.request("GET", f"/nights/{run.night}/events/", headers=host.headers(run.port))
-    response = connection.getresponse()
-    first = b""
-    while not first.endswith(b"\n\n"):
-        first += response.read1(1024)
-    connection.close()
-    assert first == b"retry: 2000\nevent: changed\ndata: \n\n"
+def test_a_page_that_shows_the_current_state_is_sent_nothing_on_connecting(run: LiveRun) -> None:
+    """A reconnecting page says what it shows (Last-Event-ID, or ``seen`` on its first
+    connection): only a page that missed a change is sent the current part."""
+    seat, token = next(iter(run.seats.items()))
+    phone = run.open_seat(seat)
+    _, _, response = run.request(phone, "GET", f"/s/{token}/state/", **{"HX-Request": "true"})
+    tag = response.getheader("ETag")
+    stream = Stream(run, phone, f"/s/{token}/events/", **{"Last-Event-ID": tag})
+    try:
+        # Only the keep-alive (15 s) would come now: a move shows the stream is live.
+        run.move({s: run.open_seat(s) for s in run.seats})
+        assert stream.next_event() == "live"
+        assert stream.id != tag
+        assert stream.text.count("event: live") == 1
+    finally:
+        stream.close()
+    stale = Stream(run, phone, f"/s/{token}/events/?seen={quote(tag)}")
+    try:
+        assert stale.next_event() == "live"  # at once: it missed the move
+        assert stale.id == stream.id
+    finally:
+        stale.close()
 
 
 def test_another_phone_gets_no_stream_of_a_seat(run: LiveRun) -> None:
@@ -125,8 +112,12 @@ def test_the_seat_page_under_make_run_listens_to_its_stream(run: LiveRun) -> Non
     seat, token = list(run.seats.items())[-1]
     status, page, _ = run.request(run.open_seat(seat), "GET", f"/s/{token}/")
     assert status == 200
-    assert f'sse-connect="/s/{token}/events/"'.encode() in page
-    assert b'hx-trigger="sse:changed, every 1s"' in page
+    tag = re.search(rb'data-etag="([^"]+)"', page)
+    assert tag is not None
+    seen = quote(unescape(tag.group(1).decode()))
+    assert f'sse-connect="/s/{token}/events/?seen={seen}"'.encode() in page
+    assert b'sse-swap="live"' in page
+    assert b'hx-trigger="sse:changed, sse:gone, every 1s"' in page
     assert b"hx-sse-2" in page
     assert b"/static/js/live." in page
 
@@ -170,11 +161,12 @@ def test_every_committed_change_of_a_night_is_announced_to_its_group(
     async_to_sync(layer.group_add)(night_group(night.pk), channel)
     for callback in waiting:
         callback()
-    assert _receive(layer, channel) == {"type": CHANGED}
+    assert _receive(layer, channel) == {"type": CHANGED, "night": night.pk}
+    connection.run_on_commit.clear()  # as its commit would (the test's never commits)
     with django_capture_on_commit_callbacks(execute=True):
         night.place = "Anna's kitchen"
         night.save()
-    assert _receive(layer, channel) == {"type": CHANGED}
+    assert _receive(layer, channel) == {"type": CHANGED, "night": night.pk}
 
 
 def test_the_server_frees_a_closed_stream(run: LiveRun) -> None:
@@ -182,7 +174,7 @@ def test_the_server_frees_a_closed_stream(run: LiveRun) -> None:
     host = run.log_in()
     for _ in range(30):
         stream = Stream(run, host, f"/nights/{run.night}/events/")
-        assert stream.next_event() == "changed"
+        assert stream.next_event() in ("changed", "live")
         stream.connection.sock.shutdown(socket.SHUT_RDWR)
         stream.close()
     assert run.request(Phone(), "GET", "/healthz")[0] == 200
@@ -203,13 +195,14 @@ def test_the_tv_by_its_table_link_listens_to_its_stream_without_a_login(run: Liv
     token = found.group(1).decode()
     status, page, _ = run.request(Phone(), "GET", f"/tv/{token}/")
     assert status == 200
-    assert f'sse-connect="/tv/{token}/events/"'.encode() in page
-    assert b'hx-trigger="sse:changed, every 1s"' in page
+    assert f'sse-connect="/tv/{token}/events/?seen='.encode() in page
+    assert b'hx-trigger="sse:changed, sse:gone, every 1s"' in page
     stream = Stream(run, Phone(), f"/tv/{token}/events/")
     try:
         assert stream.response.status == 200
-        assert stream.next_event() == "changed"
+        assert stream.next_event() == "live"
         run.move({seat: run.open_seat(seat) for seat in run.seats})
-        assert stream.next_event() == "changed"
+        assert stream.next_event() == "live"
+        assert 'class="tv' in stream.data
     finally:
         stream.close()
