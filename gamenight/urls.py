@@ -12,6 +12,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from gamenight import url_converters  # noqa: F401  (registers <id:...> and <token:...>)
 from gamenight.views import (
     accounts,
+    app_shell,
     core,
     digital_host,
     digital_seat,
@@ -44,6 +45,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # ---------------------------------------------------------------- site and accounts
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
+    # The installable app (issue 26): its manifest, its service worker at the root
+    # (scope: every page), where it opens, and its page for a page not kept offline.
+    path("manifest.webmanifest", app_shell.manifest, name="app_manifest"),
+    path("sw.js", app_shell.service_worker, name="app_service_worker"),
+    path("start/", app_shell.start, name="app_start"),
+    path("offline/", app_shell.offline, name="app_offline"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/signup/", accounts.signup, name="signup"),

@@ -1,16 +1,10 @@
 """axe-core finds nothing on the main pages, in English and German, light and dark (issue 26).
 
-axe-core comes from the locked ``axe-playwright-python`` package (its axe.min.js,
-read from the venv: nothing is fetched at test time). Every rule axe runs by
-default (WCAG 2.0-2.2 A and AA and axe's best practices: one ``h1`` a page,
-every part of a page in a landmark) plus two it leaves off unless asked:
-``target-size`` (WCAG 2.2's 2.5.8) and ``label-content-name-mismatch`` (2.5.3,
-a control's name holds the words it shows).
-
-The pages: logging in and signing up, the groups, a group, the running night,
-a record form, the games recorded tonight, a seat of a digital hand, the TV,
-a finished hand's replay, the night's and the season's report, the standings,
-a player's history and a rules card. Each is scanned as the page loads and again
+axe-core and the rules it runs: tests/browser/axe_scan.py. The pages: logging in
+and signing up, the groups, a group, the running night, a record form, the games
+recorded tonight, a seat of a digital hand, the TV, a finished hand's replay, the
+night's and the season's report, the standings, a player's history, a rules card
+and the page for a page not kept offline. Each is scanned as the page loads and again
 in the other colour scheme; a failure lists every rule broken, by page, with
 its first element and the count of pages of each kind.
 """
@@ -23,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from axe_playwright_python.base import AXE_SCRIPT
+from axe_scan import axe_violations
 from browser_steps import log_in
 from playwright.sync_api import expect
 
@@ -37,14 +31,6 @@ from gamenight.services import digital, table_links
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 SCHEMES = ("light", "dark")
 LOCALES = ("en-US", "de-DE")
-AXE_OPTIONS = {
-    "rules": {
-        "target-size": {"enabled": True},
-        # Experimental in axe: a control's name holds its visible words (WCAG 2.5.3).
-        "label-content-name-mismatch": {"enabled": True},
-    },
-    "resultTypes": ["violations"],
-}
 
 
 @dataclass(frozen=True)
@@ -153,16 +139,9 @@ def axe_night(live_db: None) -> AxeNight:
         "standings": f"/groups/{group.pk}/seasons/{season.pk}/standings/",
         "player": f"/groups/{group.pk}/players/{ids[0]}/history/",
         "rules": f"/rules/baseball/?night={running.pk}",
+        "offline": "/offline/",
     }
     return AxeNight(host=host, paths=paths, seats=(seats[0], seats[1]))
-
-
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(AXE_SCRIPT)
-    result = page.evaluate("(options) => axe.run(document, options)", AXE_OPTIONS)
-    return list(result["violations"])
 
 
 def _scan(page: Any, name: str, found: dict[str, list[str]], counts: Counter[str]) -> None:

@@ -160,6 +160,11 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
         "/nights/11/seat-moves/12/approve/",
     ),
     ("seat_move_refuse", {"night_id": 11, "move_id": 12}, "/nights/11/seat-moves/12/refuse/"),
+    # Issue 26: the installable app.
+    ("app_manifest", {}, "/manifest.webmanifest"),
+    ("app_service_worker", {}, "/sw.js"),
+    ("app_start", {}, "/start/"),
+    ("app_offline", {}, "/offline/"),
 ]
 
 
