@@ -24,6 +24,7 @@
   var user = (document.querySelector("meta[name=gamenight-user]") || {}).content || "";
   var items = []; // the store's items, oldest first, as last read
   var sending = false;
+  var booked = 0; // hands booked by the current flush
 
   // ------------------------------------------------------------ IndexedDB
 
@@ -303,6 +304,7 @@
         item.reason = "";
         item.tableAfter = response.headers.get("Gamenight-Table") || "";
         remember(item.night, item.tableAfter);
+        booked += 1;
         return save(item).then(function () { return true; });
       }
       if (response.status === 403 || /\/accounts\/login\//.test(response.url)) {
@@ -339,6 +341,7 @@
   function flush() {
     if (sending || !navigator.onLine || !user) return Promise.resolve();
     sending = true;
+    booked = 0;
     var work = function () { return load().then(sendAll); };
     // One tab sends at a time (the server would book a key once anyway).
     var locked = navigator.locks && navigator.locks.request
@@ -347,6 +350,10 @@
     return locked.catch(function () { return null; }).then(function () {
       sending = false;
       render();
+      // The page shows the table as it was before these hands (the stacks, who
+      // deals): loaded again, it shows them booked. Not a record form, whose
+      // fields may hold the next hand (its Confirm meets the stale-form check).
+      if (booked && !form()) window.location.reload();
     });
   }
 
