@@ -154,6 +154,11 @@
       list.appendChild(li);
     });
     box.hidden = shown.length === 0;
+    var note = box.querySelector("[data-copy-note]");
+    if (note) {
+      note.hidden = !(document.documentElement.hasAttribute("data-offline-copy") &&
+        shown.some(function (i) { return i.state === "waiting" || i.state === "sending"; }));
+    }
   }
 
   // ------------------------------------------------------------ keeping a hand

@@ -102,6 +102,8 @@ def test_two_hands_recorded_offline_are_booked_once_after_a_reload(
         ["waiting to send", "waiting to send"]
     )
     expect(phone.locator("[data-connection]")).to_be_visible()
+    # The kept night page's stacks and deal are from before both hands: it says so.
+    expect(outbox.locator("[data-copy-note]")).to_contain_text("do not count the hands waiting")
     assert not Transaction.objects.filter(night=night, kind=TransactionKind.TABLE_HAND).exists()
 
     # Nothing recorded is lost when the phone reloads, offline.
@@ -115,6 +117,7 @@ def test_two_hands_recorded_offline_are_booked_once_after_a_reload(
     go_offline(phone, False)
     expect(outbox.locator(".outbox-item .outbox-state")).to_have_text(["recorded", "recorded"])
     expect(phone.locator("[data-connection]")).to_be_hidden()
+    expect(outbox.locator("[data-copy-note]")).to_be_hidden()
     hands = Transaction.objects.filter(night=night, kind=TransactionKind.TABLE_HAND)
     assert hands.count() == 2
     assert len({h.idempotency_key for h in hands}) == 2
