@@ -253,7 +253,12 @@ def record_hand(
     picker: bool = False,
     folded: tuple[str, ...] = (FOLDED,),
 ) -> Count:
-    context = browser.new_context(viewport=PHONE, has_touch=True, locale="en-GB")
+    # No service worker: on a phone it keeps the night's record forms once, the first
+    # time the night page opens (issue 26); the bench's fresh phone for each hand would
+    # fetch them all again under its taps.
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, locale="en-GB", service_workers="block"
+    )
     context.add_cookies([{"name": k, "value": v, "url": base} for k, v in session.cookies.items()])
     page = context.new_page()
     page.set_default_timeout(15_000)

@@ -22,7 +22,9 @@ def showdown_payload(showdown: Showdown | None) -> object:
     if showdown is None:
         return None
     if isinstance(showdown, HostRanking):
-        # Within a tie the order is the form's row order, which follows the dealer.
+        # A tie is a set: the players left untapped share the last place in the order
+        # of the table from the dealer's left, which a hand sent again after it was
+        # booked (static/js/outbox.js) meets with the dealer moved on.
         return {"ranking": [sorted(g) for g in showdown.groups]}
     return {
         "cards": sorted((p, list(c)) for p, c in showdown.hands.items()),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext
 
 from gamenight.models import Night, Transaction
@@ -27,9 +28,40 @@ def table_version(night: Night) -> str:
     latest = (
         Transaction.objects.filter(night=night).order_by("-pk").values_list("pk", flat=True).first()
     ) or 0
-    state = [latest, night.dealer_id, night.ante, night.game_options, night.status]
+    return _version(latest, night.dealer_id, night.ante, night.game_options, night.status)
+
+
+def _version(latest: int, dealer_id: int | None, ante: int, options: object, status: str) -> str:
+    state = [latest, dealer_id, ante, options, status]
     digest = hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()
     return f"{latest}.{digest[:12]}"
+
+
+def version_after(night: Night, transaction: Transaction) -> str:
+    """The table's version just after ``transaction``, for the next form a phone sends.
+
+    A phone that recorded a hand offline and recorded the next one on top of it
+    sends the second with this version (static/js/outbox.js). If anything was
+    written after ``transaction``, the version names ``transaction`` but matches
+    no table: the second hand is then refused, saying what was recorded since.
+    """
+    # One query: the night as the write left it (the dealer has moved on) and its
+    # latest transaction.
+    row = (
+        Night.objects.filter(pk=night.pk)
+        .annotate(
+            latest=Subquery(
+                Transaction.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+            )
+        )
+        .values("latest", "dealer_id", "ante", "game_options", "status")
+        .get()
+    )
+    if row["latest"] != transaction.pk:
+        return f"{transaction.pk}.changed"
+    return _version(
+        row["latest"], row["dealer_id"], row["ante"], row["game_options"], row["status"]
+    )
 
 
 def version_since(version: str) -> int | None:

@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from gamenight import url_converters  # noqa: F401  (registers <id:...> and <token:...>)
-from gamenight.views import core, rules_cards
+from gamenight.views import app_shell, core, rules_cards
 
 # A lock error raised outside a view (a session save, say) is the busy page too.
 handler500 = "gamenight.busy.server_error"
@@ -20,6 +20,12 @@ handler500 = "gamenight.busy.server_error"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", core.home, name="home"),
     path("healthz", core.healthz, name="healthz"),
+    # The installable app (issue 26): its manifest, its service worker at the root
+    # (scope: every page), where it opens, and its page for a page not kept offline.
+    path("manifest.webmanifest", app_shell.manifest, name="app_manifest"),
+    path("sw.js", app_shell.service_worker, name="app_service_worker"),
+    path("start/", app_shell.start, name="app_start"),
+    path("offline/", app_shell.offline, name="app_offline"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("rules/<slug:game>/", rules_cards.rules_card, name="rules_card"),

@@ -56,7 +56,11 @@ from gamenight.pages.refusals import REFUSED, refusal_text
 from gamenight.services import preview as previews
 from gamenight.services.hand_betting import recorded_ante
 from gamenight.services.recording import night_game_options
-from gamenight.services.table_version import version_since
+from gamenight.services.table_version import version_after, version_since
+
+# What a confirm that booked answers besides its redirect (see _recorded_response).
+RECORDED_HEADER = "Gamenight-Recorded"
+TABLE_HEADER = "Gamenight-Table"
 
 
 def night_page_url(night: Night) -> str:
@@ -128,10 +132,13 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
     confirm = not step and "confirm" in data
     bar_only = not step and not confirm and "bar" in data
     gone, stranger = strip_stale_players(night, data, (r.player_id for r in rows))
-    if confirm and (gone or stranger) and _recorded_already(night, data.get("key")):
-        # The second tap of a confirm whose first tap took someone's last chips.
-        url = night_page_url(night)
-        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if confirm and (gone or stranger or context["closed"] or not rows):
+        # The second tap of a confirm whose first tap took someone's last chips, or a
+        # hand the phone sends again (static/js/outbox.js) whose first send was booked
+        # before the night ended and whose answer the connection lost.
+        booked = _recorded_already(night, data.get("key"))
+        if booked is not None:
+            return _recorded_response(request, night, booked)
     if stranger:
         context["error"] = not_at_table_message()
     elif gone and confirm:
@@ -174,21 +181,33 @@ def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> 
         context["error"] = refusal_text(error)
     else:
         if confirm:
-            url = night_page_url(night)
-            response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-            remember_recorded(response, night, done)
-            return response
+            return _recorded_response(request, night, done)
     return _render_form(request, context, form)
+
+
+def _recorded_response(request: HtmxHttpRequest, night: Night, done: Transaction) -> HttpResponse:
+    """Back to the night page, which shows what was recorded.
+
+    Two headers say what was booked and the table's version just after it: a
+    phone's outbox (static/js/outbox.js) sends the next hand it kept with that
+    version, and knows the hand was booked whatever page the redirect shows.
+    """
+    url = night_page_url(night)
+    response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    remember_recorded(response, night, done)
+    response[RECORDED_HEADER] = str(done.pk)
+    response[TABLE_HEADER] = version_after(night, done)
+    return response
 
 
 def _posted_since(data: Any) -> int | None:
     return version_since(str(data.get("table") or ""))
 
 
-def _recorded_already(night: Night, key: object) -> bool:
-    return isinstance(key, str) and (
-        Transaction.objects.filter(group_id=night.group_id, idempotency_key=key).exists()
-    )
+def _recorded_already(night: Night, key: object) -> Transaction | None:
+    if not isinstance(key, str):
+        return None
+    return Transaction.objects.filter(group_id=night.group_id, idempotency_key=key).first()
 
 
 def _fresh_preview(

@@ -84,6 +84,7 @@
       var mark = name.querySelector(".place");
       if (mark) mark.remove();
       b.classList.toggle("placed", !!places[pid]);
+      b.setAttribute("aria-pressed", places[pid] ? "true" : "false");
       if (places[pid]) {
         var span = document.createElement("span");
         span.className = "place";
@@ -98,7 +99,9 @@
     var next = STATES[(STATES.indexOf(input.value || "in") + 1) % STATES.length];
     input.value = next;
     var labels = JSON.parse(f.getAttribute("data-state-labels") || "{}");
-    button.textContent = labels[next] || next;
+    // The word alone: the player's name before it is the button's name for a screen reader.
+    var word = button.querySelector(".state-word") || button;
+    word.textContent = labels[next] || next;
     var row = button.closest(".seat");
     STATES.forEach(function (s) { row.classList.toggle("state-" + s, s === next); });
     var pid = row.getAttribute("data-player");
@@ -183,6 +186,29 @@
     var error = f.querySelector(".seats .errorlist, .field + .errorlist, #finish .errorlist");
     if (error) error.scrollIntoView({ block: "center" });
   });
+
+  // The bar's height, for the page's scroll padding (app.css): a control that takes the
+  // focus is scrolled above the bar, never left under it.
+  function keepBarHeight() {
+    var bar = document.getElementById("record-bar");
+    var root = document.documentElement;
+    if (!bar) { root.style.removeProperty("--bottom-bar"); return; }
+    root.style.setProperty("--bottom-bar", bar.offsetHeight + "px");
+  }
+  if (window.ResizeObserver) {
+    var watching = null;
+    var observer = new ResizeObserver(keepBarHeight);
+    var watch = function () {
+      var bar = document.getElementById("record-bar");
+      if (bar === watching) return;
+      if (watching) observer.unobserve(watching);
+      watching = bar;
+      if (bar) observer.observe(bar);
+      keepBarHeight();
+    };
+    document.addEventListener("DOMContentLoaded", watch);
+    document.addEventListener("htmx:afterSettle", watch);
+  }
 
   // The night page's "recorded" card: its Undo is offered for a few seconds.
   function expire() {

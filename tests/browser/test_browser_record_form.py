@@ -43,7 +43,7 @@ def test_the_baseball_sheet_by_taps_with_the_bar_in_reach(
     paid.get_by_label("Anna paid").fill("15")  # the pot after round one
     seat_row(page, "Dan").locator("button.state").click()
     seat_row(page, "Eva").locator("button.state").click()
-    expect(seat_row(page, "Eva").locator("button.state")).to_have_text("folded")
+    expect(seat_row(page, "Eva").locator("button.state .state-word")).to_have_text("folded")
     seat_row(page, "Anna").locator("button.order").click()
     expect(seat_row(page, "Anna").locator(".place")).to_have_text(re.compile(r"^1"))
 

@@ -253,7 +253,7 @@ def test_the_night_page_for_a_player_who_may_only_view_speaks_german(table: Tabl
             (
                 "Spiel eintragen",
                 "Anderes Spiel",
-                "Gesetzte Chips",
+                ": gesetzte Chips",  # each field names its player: "Anna: gesetzte Chips"
                 "Alle: Ante und mitgehen",
                 "dabei",
                 "Pot bezahlt",

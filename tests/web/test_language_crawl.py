@@ -69,6 +69,9 @@ NOT_A_PAGE = {
     "one (tests/reports/test_shared_costs.py posts it, its refusal in both languages)",
     "pokernow_confirm": "the confirm of a PokerNow preview, which needs a real PokerNow file "
     "uploaded first (tests/web/test_views_group_transfer.py posts one)",
+    "app_manifest": "the web app manifest (JSON); its name in both languages: "
+    "tests/web/test_app_shell.py",
+    "app_service_worker": "the service worker's script, no words",
 }
 
 # ---------------------------------------------------------------- allowed
@@ -152,7 +155,9 @@ def _start_pages(crawl: Crawl) -> list[str]:
     group, night, ended, season = crawl.group, crawl.running, crawl.ended, crawl.season
     g = group.pk
     nights = {h.night_id for h in crawl.hands.values()} | {night.pk, ended.pk}
-    urls = ["/", reverse("group_detail", args=[g])]
+    # The installed app's start (a redirect to the group) and its page for a page
+    # not kept offline, which nothing links to.
+    urls = ["/", reverse("group_detail", args=[g]), reverse("app_start"), reverse("app_offline")]
     for n in sorted(nights):
         urls += [
             reverse("night_detail", args=[n]),

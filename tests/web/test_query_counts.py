@@ -118,9 +118,11 @@ PAGES: dict[str, tuple[int, Request]] = {
     # table locked (2), the deal's number, the deal and its pot (3), the next
     # dealer (1), the transaction and its entries (2), the write's transaction
     # (2). 30 before the write read its night once and reused the seats and
-    # balances it had locked; a form that sends its table version adds 1.
+    # balances it had locked; a form that sends its table version adds 1. And 1
+    # for the table's version after the write, which the answer carries for a
+    # phone's outbox (issue 26: Gamenight-Table, static/js/outbox.js).
     "recording POST confirm": (
-        20,
+        21,
         lambda c, s: c.post(
             f"/nights/{s.running_night.pk}/record/seven-card-stud/",
             _form_data(s, confirm=True),

@@ -173,6 +173,11 @@ BEFORE: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("player_link_payment", {"token": "Tok-en_9"}, "/p/Tok-en_9/payment/"),
     ("player_link_feed", {"token": "Tok-en_9"}, "/p/Tok-en_9/calendar.ics"),
+    # Issue 26: the installable app.
+    ("app_manifest", {}, "/manifest.webmanifest"),
+    ("app_service_worker", {}, "/sw.js"),
+    ("app_start", {}, "/start/"),
+    ("app_offline", {}, "/offline/"),
 ]
 
 
