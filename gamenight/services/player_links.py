@@ -100,7 +100,12 @@ def link_for_token(token: str) -> PlayerLink:
     """The live link of ``token`` with its player (the person: the kept player of a
     merge) and group; LinkWithdrawnError for a revoked one, Http404 for a token no
     link ever had."""
-    link = PlayerLink.objects.filter(token=token).select_related("player__group").first()
+    # With how the player likes to be paid: the link's page shows it (issue 28).
+    link = (
+        PlayerLink.objects.filter(token=token)
+        .select_related("player__group", "player__payment")
+        .first()
+    )
     if link is None:
         raise Http404("no such link")
     if link.revoked:
@@ -109,5 +114,7 @@ def link_for_token(token: str) -> PlayerLink:
         # A merged player's link opens the person they are: the kept player's history
         # (which adds up both), reports and answer. Only this in-memory link reads so;
         # the row still belongs to the merged player, where the host revokes it.
-        link.player = Player.objects.select_related("group").get(pk=link.player.merged_into_id)
+        link.player = Player.objects.select_related("group", "payment").get(
+            pk=link.player.merged_into_id
+        )
     return link

@@ -20,7 +20,9 @@ from gamenight.services import night_plan, player_links
 pytestmark = pytest.mark.django_db
 
 # The host's player page: one more than before, the members its login may be tied to.
-MOST = {"group": 11, "player": 10, "link": 10, "link standings": 6, "link report": 4}
+# The link's report here waits for its build: it also asks when the report worker
+# was last seen, to say "reports are delayed" (issue 22), hence 5.
+MOST = {"group": 11, "player": 10, "link": 10, "link standings": 6, "link report": 5}
 
 
 def _counts(seasons: int) -> dict[str, int]:
@@ -72,4 +74,4 @@ def _counts(seasons: int) -> dict[str, int]:
 def test_the_pages_run_the_same_bounded_number_of_queries_whatever_the_history() -> None:
     small, large = _counts(1), _counts(3)
     assert small == large
-    assert all(large[name] <= most for name, most in MOST.items()), large
+    assert all(large[name] <= most for name, most in MOST.items()), sorted(large.items())
