@@ -11,7 +11,6 @@ rebuys, add-on, bounties, late registration, as stored on the tournament).
 The rest works on the database: ``ledger`` (how a tournament books its money in
 the chip ledger: read its docstring first), ``play`` (registration, rebuys,
 add-ons, eliminations), ``finish`` (prizes and the chop), ``clock_moves`` (the
-host's pause, resume and level moves), ``standing`` (places for the season),
-``hooks`` (what the digital hands need: the current blinds), and the web side
-(``forms``, ``pages``, ``views``, ``urls``).
+host's pause, resume and level moves), ``hooks`` (what the digital hands need:
+the current blinds), and the web side (``forms``, ``pages``, ``views``, ``urls``).
 """

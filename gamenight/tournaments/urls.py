@@ -1,6 +1,6 @@
 """The tournament's URLs, under their own namespace (``tournaments:page`` ...).
 
-Included by gamenight/urls.py at the root: the paths sit beside the night's own
+Included by gamenight/urls/__init__.py at the root: the paths sit beside the night's own
 (``/nights/<id>/tournament/``) and the TV's (``/tv/<token>/clock/state/``).
 """
 
