@@ -22,6 +22,7 @@ import asyncio
 import dataclasses
 import functools
 import logging
+import threading
 import weakref
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +42,16 @@ R = TypeVar("R")
 # Two: the renders hold the GIL most of the time, a second thread only covers a
 # database wait. Shared by every hub of the process.
 _EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="live-render")
+# Rounds running in the hub's threads, for wait_idle.
+_RUNNING = 0
+_IDLE = threading.Condition()
+
+
+def wait_idle(timeout: float) -> bool:
+    """Wait until no round runs in the hub's threads (a test's database is emptied
+    only then: a round still reading holds SQLite's table locks); False on timeout."""
+    with _IDLE:
+        return _IDLE.wait_for(lambda: _RUNNING == 0, timeout)
 
 
 @dataclasses.dataclass(eq=False)
@@ -61,6 +72,9 @@ def _keeping(func: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(func)
     def inner(*args: P.args, **kwargs: P.kwargs) -> R:
+        global _RUNNING
+        with _IDLE:
+            _RUNNING += 1
         try:
             return func(*args, **kwargs)
         finally:
@@ -70,6 +84,9 @@ def _keeping(func: Callable[P, R]) -> Callable[P, R]:
                 if not conn.get_autocommit() or (conn.errors_occurred and not conn.is_usable()):
                     conn.close()
                 conn.errors_occurred = False
+            with _IDLE:
+                _RUNNING -= 1
+                _IDLE.notify_all()
 
     return inner
 

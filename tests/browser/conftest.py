@@ -150,6 +150,10 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def live_db(transactional_db: None) -> Iterator[None]:
     """The database the live server shares with the test (committed, emptied afterwards)."""
     yield
+    # The phones are closed; a move's render may still be reading the database.
+    from gamenight.live.hub import wait_idle
+
+    assert wait_idle(30), "a live render still runs 30 s after the test"
     if (connection := _sqlite()) is None:
         return
     with connection.cursor() as cursor:

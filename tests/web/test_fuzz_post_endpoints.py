@@ -133,6 +133,10 @@ def other_group_night(table: Table) -> tuple[Night, DigitalHand]:
 
 @pytest.fixture
 def world(table: Table) -> World:
+    return build_world(table)
+
+
+def build_world(table: Table) -> World:
     table.night.allowed_games = list(GAMES)
     table.night.save()
     season = services.create_season(
@@ -525,16 +529,7 @@ def test_a_nul_byte_anywhere_is_refused_on_postgresql(on_postgres: None) -> None
     from ledger_helpers import make_table
 
     table = make_table()
-    table.night.allowed_games = list(GAMES)
-    table.night.save()
-    season = services.create_season(
-        group_id=table.group.pk, by=table.owner, name="W", starts_on=datetime.date(2026, 1, 1)
-    )
-    planned = services.create_night(
-        group_id=table.group.pk, by=table.owner, date=datetime.date(2026, 12, 4), starting_stack=20
-    )
-    other_night, other_hand = other_group_night(table)
-    world = World(table, other_night, other_hand, season, planned)
+    world = build_world(table)
     digital.start_hand(night_id=table.night.pk, by=table.owner, key="s", game="seven-card-stud")
 
     fuzzer = run(world, fuzz_endpoints, values=("7\x00",), digits=())
