@@ -35,6 +35,19 @@ CI_ONLY: dict[str, str] = {
     "browser/test_browser_tv.py": "a hand on three phones and a TV",
     "browser/test_browser_live.py": "make run's server for moves on every screen",
     "browser/test_browser_league.py": "the league pages in two languages",
+    # Measured 2026-12-02 (make test --durations): each starts make run's servers, a
+    # worker or Chromium for a long walk, and held a process for 20 s or more.
+    "web/test_make_run_password_reset.py": "make run's server with and without a mail server",
+    "web/test_make_run_server.py": "make run's server started and probed",
+    "reports/test_worker_restarted.py": "make run's worker killed and started again",
+    "web/test_live_events.py": "the event streams under the ASGI server",
+    "web/test_live_redis.py": "two web processes over Redis",
+    "browser/test_browser_first_night.py": "a new host's first evening in German",
+    "browser/test_browser_axe.py": "axe-core on the main pages, two languages, two schemes",
+    "browser/test_browser_reconnect.py": "a phone's stream cut and restored through a proxy",
+    "browser/test_browser_tournament.py": "a 7-player tournament on phones and a TV",
+    "web/test_sqlite_concurrency.py": "co-hosts writing at once under gunicorn on SQLite",
+    "browser/test_browser_seat_move.py": "a seat moved to a new phone, two languages",
 }
 
 
