@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -156,9 +157,35 @@ def live_db(transactional_db: None) -> Iterator[None]:
     assert wait_idle(30), "a live render still runs 30 s after the test"
     if (connection := _sqlite()) is None:
         return
+    # The shared in-memory database locks a table while another connection still
+    # reads it (a request the closed phones left in flight on the live server):
+    # wait for it to finish, then empty the tables here, so Django's flush after
+    # this finds them free.
+    _while_locked(lambda: _drop_triggers_and_empty(connection))
+
+
+def _drop_triggers_and_empty(connection: Any) -> None:
+    from django.core.management.color import no_style
+
+    tables = connection.introspection.django_table_names(only_existing=True)
     with connection.cursor() as cursor:
         for name in _NO_DELETE:
             cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+    connection.ops.execute_sql_flush(connection.ops.sql_flush(no_style(), tables))
+
+
+def _while_locked(attempt: Callable[[], None], *, for_s: float = 30.0) -> None:
+    from django.db import OperationalError
+
+    deadline = time.monotonic() + for_s
+    while True:
+        try:
+            attempt()
+            return
+        except OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 # ---------------------------------------------------------------- the phone
