@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest
 
 from gamenight.models import DigitalHand, Membership, Night, Season
 from gamenight.services.access import membership_for
+from gamenight.services.table_version import with_latest_transaction
 
 
 def group_for_user(request: HttpRequest, group_id: int, *, record: bool = False) -> Membership:
@@ -21,14 +22,16 @@ def group_for_user(request: HttpRequest, group_id: int, *, record: bool = False)
 
 
 def night_for_user(
-    request: HttpRequest, night_id: int, *, record: bool = False
+    request: HttpRequest, night_id: int, *, record: bool = False, version: bool = False
 ) -> tuple[Night, Membership]:
-    """The night and the user's membership of its group."""
+    """The night and the user's membership of its group; with ``version``, the night
+    carries its latest transaction for its table version (services/table_version.py)."""
+    nights = Night.objects.filter(pk=night_id)
+    if version:
+        nights = with_latest_transaction(nights)
     night = (
-        Night.objects.filter(pk=night_id)
         # A tournament night's tournament comes along: the night page asks for it.
-        .select_related("group", "season", "dealer__player", "tournament")
-        .first()
+        nights.select_related("group", "season", "dealer__player", "tournament").first()
     )
     if night is None:
         raise Http404("no such night")

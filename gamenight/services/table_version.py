@@ -16,18 +16,39 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils.translation import gettext
 
 from gamenight.models import Night, Transaction
 from gamenight.request_numbers import whole_number
 from gamenight.services.errors import TableChangedError
 
+LATEST = "latest_transaction_id"
+"""The annotation :func:`with_latest_transaction` puts on a night it reads."""
+
+
+def with_latest_transaction(nights: QuerySet[Night]) -> QuerySet[Night]:
+    """The nights with their latest transaction's id, read in the same query: a page
+    that shows a form reads its version with the night, before the table, and saves
+    the version's own query (:func:`version_as_read`)."""
+    latest = Transaction.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")
+    return nights.annotate(**{LATEST: Subquery(latest[:1])})
+
 
 def table_version(night: Night) -> str:
     latest = (
         Transaction.objects.filter(night=night).order_by("-pk").values_list("pk", flat=True).first()
     ) or 0
+    return _version(latest, night.dealer_id, night.ante, night.game_options, night.status)
+
+
+def version_as_read(night: Night) -> str:
+    """The version of the table when ``night`` was read: from its annotation
+    (:func:`with_latest_transaction`) when it has one, else read now. Never after a
+    write on the same night object: its annotation would name the table before it."""
+    if not hasattr(night, LATEST):
+        return table_version(night)
+    latest = getattr(night, LATEST) or 0
     return _version(latest, night.dealer_id, night.ante, night.game_options, night.status)
 
 

@@ -56,7 +56,7 @@ from gamenight.pages.refusals import REFUSED, refusal_text
 from gamenight.services import preview as previews
 from gamenight.services.hand_betting import recorded_ante
 from gamenight.services.recording import night_game_options
-from gamenight.services.table_version import version_after, version_since
+from gamenight.services.table_version import version_after, version_as_read, version_since
 
 # What a confirm that booked answers besides its redirect (see _recorded_response).
 RECORDED_HEADER = "Gamenight-Recorded"
@@ -86,13 +86,14 @@ def _closed_message(night: Night) -> str:
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def record_game(request: AuthenticatedHttpRequest, night_id: int, game: str) -> HttpResponse:
-    night, _membership = night_for_user(request, night_id, record=True)
+    # The version is read with the night, before the table, so that a write in
+    # between makes the version older than what the page shows: its confirm is then
+    # refused, never booked on unseen stacks.
+    night, _membership = night_for_user(request, night_id, record=True, version=True)
     chosen = GAMES.get(game)
     if chosen is None:
         raise Http404("no such game")
-    # Read before the table, so that a write in between makes the version older than
-    # what the page shows: its confirm is then refused, never booked on unseen stacks.
-    version = services.table_version(night)
+    version = version_as_read(night)
     table = previews.read_table(night) if night.status == NightStatus.RUNNING else None
     shelby = previews.shelby_state(night) if chosen.family is Family.SHELBY else None
     rows = [

@@ -103,26 +103,27 @@ PAGES: dict[str, tuple[int, Request]] = {
     "night page (running)": (14, lambda c, s: c.get(f"/nights/{s.running_night.pk}/")),
     # The record form's page also counts the group's games for its picker (most played first).
     "recording form GET": (
-        8,
+        7,
         lambda c, s: c.get(f"/nights/{s.running_night.pk}/record/seven-card-stud/"),
     ),
     "recording POST preview": (
-        15,
+        14,
         lambda c, s: c.post(
             f"/nights/{s.running_night.pk}/record/seven-card-stud/",
             _form_data(s, confirm=False),
         ),
     ),
-    # A recorded hand: the page's session, user, night and access (4), the table
-    # it was read on (3), the write's night (locked), access and key (3), the
-    # table locked (2), the deal's number, the deal and its pot (3), the next
-    # dealer (1), the transaction and its entries (2), the write's transaction
-    # (2). 30 before the write read its night once and reused the seats and
-    # balances it had locked; a form that sends its table version adds 1. And 1
-    # for the table's version after the write, which the answer carries for a
-    # phone's outbox (issue 26: Gamenight-Table, static/js/outbox.js).
+    # A recorded hand: the page's session, user, night with its latest transaction
+    # (the table's version) and access (4), the table it was read on (2), the
+    # write's night (locked), access and key (3), the table locked (2), the deal's
+    # number, the deal and its pot (3), the next dealer (1), the transaction and its
+    # entries (2), the write's transaction (2). 30 before the write read its night
+    # once and reused the seats and balances it had locked; a form that sends its
+    # table version adds 1. And 1 for the table's version after the write, which
+    # the answer carries for a phone's outbox (issue 26: Gamenight-Table,
+    # static/js/outbox.js). 21 before the version was read with the night.
     "recording POST confirm": (
-        21,
+        20,
         lambda c, s: c.post(
             f"/nights/{s.running_night.pk}/record/seven-card-stud/",
             _form_data(s, confirm=True),

@@ -18,8 +18,13 @@ from ledger_helpers import Table, assert_ledger_consistent, stacks
 
 from engine.hands.showdown import HostRanking
 from gamenight import services
-from gamenight.models import Transaction, TransactionKind
+from gamenight.models import Night, Transaction, TransactionKind
 from gamenight.services.preview import preview_guts_deal
+from gamenight.services.table_version import (
+    table_version,
+    version_as_read,
+    with_latest_transaction,
+)
 
 
 def version(html: str) -> str:
@@ -237,3 +242,22 @@ def test_a_second_tabs_refreshed_preview_names_the_new_dealer(table: Table, answ
     assert facts is not None
     assert re.search(r'class="record-dealer">Ben deals<', facts.group(1))
     assert hands() == 1
+
+
+def test_the_version_read_with_the_night_is_the_tables_version(table: Table) -> None:
+    """The form's page reads the version with the night (one query less); it must be
+    the version the write checks, before any hand and after one."""
+
+    def both() -> tuple[str, str]:
+        night = Night.objects.get(pk=table.night.pk)
+        read = with_latest_transaction(Night.objects.filter(pk=table.night.pk)).get()
+        return table_version(night), version_as_read(read)
+
+    before = both()
+    assert before[0] == before[1]
+    client = client_for(table.owner)
+    data = previewed(client, table, hand(table, "one", SMALL, ANNA_FIRST))
+    client.post(record_url(table), {**data, "confirm": "1"})
+    after = both()
+    assert after[0] == after[1]
+    assert after[0] != before[0]
