@@ -141,7 +141,8 @@ def tournament_context(night: Night, membership: Membership, **given: Any) -> di
         return context
     if snap.finished or night.status != NightStatus.RUNNING:
         return context
-    knockout_form = given.get("knockout_form") or KnockoutForm(players=players_in)
+    broke = {e.player_id for e in in_play if e.chips == 0}  # a digital hand emptied them
+    knockout_form = given.get("knockout_form") or KnockoutForm(players=players_in, broke=broke)
     if setup.bounties:
         knockout_form.fields["by"].label = gettext("Knocked out by (takes the bounty)")
     entered = {e.player_id for e in entrants}
