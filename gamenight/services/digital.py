@@ -54,14 +54,13 @@ from gamenight.models import (
     SeatLink,
 )
 from gamenight.services.access import User, night_for_recording
-from gamenight.services.digital_booking import book_hand, carry_accounts, carry_in_hand
+from gamenight.services.digital_booking import book_end, carry_accounts, carry_in_hand
 from gamenight.services.digital_errors import DigitalHandError as DigitalHandError
 from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnError
 from gamenight.services.digital_errors import HandOverError as HandOverError
 from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
 from gamenight.services.errors import REFUSALS, IdempotencyConflictError
 from gamenight.services.hand_betting import hand_betting
-from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import check_key, not_open
 from gamenight.services.recording import night_game_options
 from gamenight.services.running_hand import hand_label
@@ -69,15 +68,9 @@ from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
     new_deal,
     seated_table,
-    stack,
 )
 from gamenight.tournaments.guards import is_tournament
-from gamenight.tournaments.hands import (
-    blind_games,
-    book_tournament_hand,
-    refuse_busy,
-    tournament_deal,
-)
+from gamenight.tournaments.hands import blind_games, refuse_busy, tournament_deal
 
 logger = logging.getLogger(__name__)
 
@@ -327,6 +320,10 @@ def _deal(
         start_key=key,
         started_by=by,
     )
+    if state.is_over:
+        # Everyone all in with the blinds or antes: the board is run out as dealt.
+        book_end(hand, state)
+        hand.save(update_fields=["settlement", "status"])
     for seat in seats:
         live_link(night, seat)
     return hand
@@ -502,14 +499,8 @@ def _commit(
     old = hand.version
     hand.state = hand_to_dict(state)
     hand.version = old + 1
-    if state.is_over and is_tournament(hand.night):
-        # Tournament chips, never the ledger's (gamenight/tournaments/hands.py).
-        book_tournament_hand(hand, state)
-        hand.status = HandStatus.FINISHED
-    elif state.is_over:
-        hand.settlement = book_hand(hand, state)
-        hand.status = HandStatus.FINISHED
-        _cash_out_departed(hand, state)
+    if state.is_over:
+        book_end(hand, state)
     hand.updated_at = timezone.now()
     written = DigitalHand.objects.filter(pk=hand.pk, version=old).update(
         state=hand.state,
@@ -533,22 +524,6 @@ def _commit(
         by_link=link,
         by_user=by if by is not None and by.is_authenticated else None,
     )
-
-
-def _cash_out_departed(hand: DigitalHand, state: HandState) -> None:
-    """A player who left during the hand gets back chips of theirs nobody matched;
-    they are not at the table to take them, so those go to the bank with them."""
-    for index in state.departed:
-        seat = Seat.objects.select_related("player").get(pk=int(hand.seat_ids[index]))
-        if seat.seated:
-            continue  # folded out this very moment: their own cash-out follows
-        if stack(hand.night, seat.player).balance > 0:
-            cash_out_rest(
-                night_id=hand.night_id,
-                by=hand.started_by,
-                key=f"digital-hand-{hand.pk}-rest-{index}",
-                player_id=seat.player_id,
-            )
 
 
 # ---------------------------------------------------------------------- abandoning

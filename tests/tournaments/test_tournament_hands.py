@@ -314,3 +314,21 @@ def test_a_level_change_during_a_hand_leaves_its_blinds_and_the_next_takes_the_n
     assert '<span class="badge">big blind 50</span>' in tv.content.decode()
     play_out(hand, random.Random(3))
     assert digital.hand_state(deal(t, "h2")).blinds == Blinds(small=100, big=200, ante=0)
+
+
+def test_a_hand_all_in_by_the_blinds_is_over_as_dealt_and_booked() -> None:
+    """Heads-up at 25/50 with 10 and 20 chips: both are all in by their blinds, the
+    board is run out as dealt, and the hand is booked at once (it used to stay
+    "running" with nobody to act, and its chips never moved)."""
+    t = _tourney(("Anna", "Ben"))
+    record_stacks(t.night, {t.id("Anna"): 10, t.id("Ben"): 20})
+    ledger = ledger_rows(t)
+    hand = deal(t, "h1")
+    assert hand.status == "finished"
+    hand.refresh_from_db()
+    assert hand.status == "finished"
+    state = digital.hand_state(hand)
+    assert state.is_over
+    assert chips(t) == dict(zip(state.names, state.stacks, strict=True))
+    assert sum(chips(t).values()) == 30
+    assert ledger_rows(t) == ledger
