@@ -55,6 +55,8 @@ def _seat_pages(hand: DigitalHand, seat: int) -> tuple[str, str]:
 
 def test_a_hand_takes_the_level_in_play_and_the_tournament_chips() -> None:
     t = _tourney()
+    page = client_for(t.owner).get(reverse("tournaments:page", args=[t.night.pk]))
+    assert "tplayer-chips" not in page.content.decode()  # real cards: no chips known
     record_stacks(t.night, {t.id("Anna"): 8_000, t.id("Ben"): 2_000})
     move_clock(t, "next")  # level 2: 50/100
     state = digital.hand_state(deal(t, "h1"))
@@ -195,6 +197,10 @@ def test_a_hand_books_tournament_chips_and_never_the_ledger() -> None:
     assert ledger_rows(t) == ledger
     assert stacks(t.night) == money
     assert find_violations() == []
+    html = client_for(t.owner).get(reverse("tournaments:page", args=[t.night.pk])).content.decode()
+    for name, count in chips(t).items():
+        row = html.split(f'<span class="tplayer-name">{name}</span>')[1].split("</li>")[0]
+        assert f'<span class="tplayer-chips">{count:,} chips</span>' in row
 
 
 def test_random_hands_conserve_the_tournament_chips() -> None:
