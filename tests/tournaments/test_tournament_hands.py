@@ -7,6 +7,7 @@ break after level 4 keeps level 4's 150/300, level 5 is 200/400 with an ante of 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -19,10 +20,16 @@ from tourney_helpers import plan_tourney, stacks, start
 from engine.betting import Blinds, NoLimit
 from engine.cards import Deck
 from engine.games import ActionName
+from gamenight import services
 from gamenight.models import DigitalHand, Entrant, SeatLink
+from gamenight.reports.build import build_night
+from gamenight.reports.night import night_figures
 from gamenight.services import LedgerError, digital
+from gamenight.services.group_export import export_group
+from gamenight.services.group_import import import_group, parse
 from gamenight.services.ledger_check import find_violations
 from gamenight.tournaments import play
+from gamenight.tournaments.chopping import chop, chop_preview
 from gamenight.tournaments.errors import TournamentError
 from gamenight.tournaments.hooks import record_stacks
 from gamenight.tournaments.setup import Setup
@@ -338,3 +345,32 @@ def test_a_hand_all_in_by_the_blinds_is_over_as_dealt_and_booked() -> None:
     assert chips(t) == dict(zip(state.names, state.stacks, strict=True))
     assert sum(chips(t).values()) == 30
     assert ledger_rows(t) == ledger
+
+
+def test_a_night_with_tournament_hands_chops_ends_reports_and_travels() -> None:
+    """Three hands, the knockout of anyone they emptied, a chop by the chips the hands
+    left, the end of the night: the ledger checks out, the report builds, and the
+    group file carries the hands."""
+    t = _tourney(("Anna", "Ben", "Carla"))
+    rng = random.Random(4)
+    for n in range(3):
+        play_out(deal(t, f"h{n}", deck=Deck(random.Random(n))), rng, key=f"p{n}")
+    for name, count in chips(t).items():
+        if not count:  # emptied by a hand: the host taps the knockout
+            play.knock_out(
+                night_id=t.night.pk, by=t.owner, key=name, player_id=t.id(name), by_player_id=None
+            )
+    ids = {e.player.name: e.pk for e in Entrant.objects.select_related("player")}
+    counts = {ids[name]: count for name, count in chips(t).items() if count}
+    assert len(counts) == 3  # the seeds leave all three in
+    if len(counts) > 1:
+        _shares, version = chop_preview(t.night, kind="icm", chips=counts)
+        chop(night_id=t.night.pk, by=t.owner, key="chop", kind="icm", chips=counts, version=version)
+    services.end_night(night_id=t.night.pk, by=t.owner)
+    t.night.refresh_from_db()
+    assert find_violations(group_id=t.group.pk) == []
+    assert night_figures(t.night, chip_value_cents=10).data["tournament"]
+    assert build_night(t.night.pk)
+    copy = import_group(parse(json.dumps(export_group(t.group))), host=t.owner)
+    assert DigitalHand.objects.filter(night__group=copy, status="finished").count() == 3
+    assert find_violations(group_id=copy.pk) == []
