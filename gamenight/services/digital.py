@@ -231,7 +231,7 @@ def _start(
     running = DigitalHand.objects.filter(night=night, status=HandStatus.RUNNING).first()
     if running is not None:
         if tournament is not None:
-            refuse_busy(night, running, tournament.table)
+            refuse_busy(running, tournament.table)
         raise DigitalHandError(str(REFUSALS["hand_running"]))
     if tournament is not None:
         # The level's blinds at no limit, the tournament's chips, the table's button.

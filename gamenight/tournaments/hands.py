@@ -102,8 +102,8 @@ def tournament_deal(night: Night, game: str, table: int | None) -> TournamentDea
 
 
 def _button(night: Night, dealt: Sequence[Entrant]) -> int:
-    """The seat after the last button at this table (the first hand: the last seat's
-    left, the table's seat 1 in a way, as a fresh deck is cut for at a real table)."""
+    """The seat after the last button among these players (a table's first hand: its
+    lowest seat)."""
     players = [e.player_id for e in dealt]
     last = (
         Deal.objects.filter(
@@ -150,7 +150,7 @@ def table_of_hand(hand: DigitalHand) -> int | None:
     )
 
 
-def refuse_busy(night: Night, running: DigitalHand, table: int) -> None:
+def refuse_busy(running: DigitalHand, table: int) -> None:
     """A second table's hand waits for the first one's end, with the table named."""
     busy = table_of_hand(running) or table
     raise TournamentError("table_busy", busy=busy)
