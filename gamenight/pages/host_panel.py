@@ -15,6 +15,8 @@ from gamenight.pages.hand_view import ACTION_LABELS, new_key, shared_view
 from gamenight.pages.timer import timer_context
 from gamenight.services import digital, seat_links
 from gamenight.services.hand_betting import hand_betting
+from gamenight.tournaments.hands import tables_in_play
+from gamenight.tournaments.hooks import current_blinds
 
 # What the host is offered when a player's time runs out: no chips risked for them
 # (seven-card stud's bring-in, where neither is open, is forced: the least move there).
@@ -38,6 +40,8 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
         "hand": hand,
         "games": [(g, _deal_label(night, g)) for g in digital.playable_games(night)],
         "start_key": new_key(),
+        # A tournament with two tables: one start per table (gamenight/tournaments/hands.py).
+        "tables": list(range(1, tables + 1)) if (tables := tables_in_play(night)) > 1 else [],
     }
     if hand is not None:
         view = shared_view(hand) or {"actor": None, "pot": 0}
@@ -65,15 +69,19 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
 
 
 def _deal_label(night: Night, game: str) -> str:
-    """A game as the deal picker offers it: with the night's blinds where they apply."""
-    betting = hand_betting(night, game, home=digital.night_limit(night))
-    if betting.blinds is None:
-        return game_title(game)
-    return gettext("%(game)s (blinds %(small)s/%(big)s)") % {
-        "game": game_title(game),
-        "small": betting.blinds.small,
-        "big": betting.blinds.big,
-    }
+    """A game as the deal picker offers it: with the night's blinds where they apply
+    (a tournament's: the level in play now, with its ante)."""
+    level = current_blinds(night)
+    if level is None:
+        betting = hand_betting(night, game, home=digital.night_limit(night))
+        if betting.blinds is None:
+            return game_title(game)
+        level = (betting.blinds.small, betting.blinds.big, 0)
+    small, big, ante = level
+    words = {"game": game_title(game), "small": small, "big": big, "ante": ante}
+    if ante:
+        return gettext("%(game)s (blinds %(small)s/%(big)s, ante %(ante)s)") % words
+    return gettext("%(game)s (blinds %(small)s/%(big)s)") % words
 
 
 def _absent_actions(state: Any, hand: DigitalHand) -> list[dict[str, Any]]:

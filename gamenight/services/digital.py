@@ -54,14 +54,13 @@ from gamenight.models import (
     SeatLink,
 )
 from gamenight.services.access import User, night_for_recording
-from gamenight.services.digital_booking import book_hand, carry_accounts, carry_in_hand
+from gamenight.services.digital_booking import book_end, carry_accounts, carry_in_hand
 from gamenight.services.digital_errors import DigitalHandError as DigitalHandError
 from gamenight.services.digital_errors import HandMovedOnError as HandMovedOnError
 from gamenight.services.digital_errors import HandOverError as HandOverError
 from gamenight.services.digital_errors import IllegalMoveError as IllegalMoveError
 from gamenight.services.errors import REFUSALS, IdempotencyConflictError
 from gamenight.services.hand_betting import hand_betting
-from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import check_key, not_open
 from gamenight.services.recording import night_game_options
 from gamenight.services.running_hand import hand_label
@@ -69,9 +68,9 @@ from gamenight.services.seat_links import live_link
 from gamenight.services.table import (
     new_deal,
     seated_table,
-    stack,
 )
-from gamenight.tournaments.guards import refuse_digital
+from gamenight.tournaments.guards import is_tournament
+from gamenight.tournaments.hands import blind_games, refuse_busy, tournament_deal
 
 logger = logging.getLogger(__name__)
 
@@ -128,7 +127,9 @@ def engine_seat(hand: DigitalHand, seat_id: int) -> int | None:
 
 
 def playable_games(night: Night) -> list[str]:
-    """The night's allowed games the app can deal."""
+    """The night's allowed games the app can deal (a tournament's: its blind games)."""
+    if is_tournament(night):
+        return blind_games(list(GAMES))
     return [g for g in night.house_rules.games if g in GAMES]
 
 
@@ -168,6 +169,7 @@ def start_hand(
     deck: Deck | None = None,
     blinds: Blinds | None = None,
     limit: Limit | None = None,
+    table: int | None = None,
 ) -> DigitalHand:
     """Deal a digital hand of ``game`` to the seated players with chips.
 
@@ -180,6 +182,9 @@ def start_hand(
     ``Blinds(small=25, big=50, ante=0)``) deals the hand with them at ``limit``
     (none given: no limit) instead of the night's ante and limit or its house
     blinds (:mod:`gamenight.services.hand_betting`).
+
+    On a tournament night the hand is dealt at ``table`` (None: table 1) with the
+    level's blinds and the tournament's chips (:mod:`gamenight.tournaments.hands`).
     """
     check_key(key)
     night = night_for_recording(by, night_id)
@@ -196,6 +201,7 @@ def start_hand(
                 game=game,
                 deck=deck,
                 betting=(blinds, limit),
+                at_table=table,
             )
     except IntegrityError:
         done = DigitalHand.objects.filter(night=night, start_key=key).first()
@@ -212,17 +218,36 @@ def _start(
     game: str,
     deck: Deck | None,
     betting: tuple[Blinds | None, Limit | None],
+    at_table: int | None,
 ) -> DigitalHand:
     if night.status != NightStatus.RUNNING:
         raise not_open(night)
-    # Until the digital tournament hands are wired in (gamenight/tournaments/hooks.py).
-    refuse_digital(night)
-    if game not in playable_games(night):
+    # A tournament deals its blind games whatever the ring game's list says.
+    tournament = tournament_deal(night, game, at_table)
+    if tournament is None and game not in playable_games(night):
         raise DigitalHandError(
             gettext("%(game)s is not one of tonight's games the app can deal") % {"game": game}
         )
-    if DigitalHand.objects.filter(night=night, status=HandStatus.RUNNING).exists():
+    running = DigitalHand.objects.filter(night=night, status=HandStatus.RUNNING).first()
+    if running is not None:
+        if tournament is not None:
+            refuse_busy(running, tournament.table)
         raise DigitalHandError(str(REFUSALS["hand_running"]))
+    if tournament is not None:
+        # The level's blinds at no limit, the tournament's chips, the table's button.
+        return _deal(
+            night,
+            by=by,
+            key=key,
+            game=game,
+            deck=deck,
+            seats=list(tournament.seats),
+            stacks=list(tournament.stacks),
+            dealer=tournament.dealer,
+            dealer_seat=tournament.seats[tournament.dealer],
+            betting=(tournament.blinds, None),
+            carry=None,
+        )
     accounts = carry_accounts(night, game)
     table = seated_table(night, extra=list(accounts.values()))
     in_hand = [s for s in table.seats if s.stack > 0]
@@ -231,16 +256,44 @@ def _start(
     dealer_position = table.dealer_position
     positions = [s.position for s in in_hand]
     before = [i for i, p in enumerate(positions) if p <= dealer_position]
-    dealer = before[-1] if before else len(positions) - 1
+    return _deal(
+        night,
+        by=by,
+        key=key,
+        game=game,
+        deck=deck,
+        seats=[s.seat for s in in_hand],
+        stacks=[s.stack for s in in_hand],
+        dealer=before[-1] if before else len(positions) - 1,
+        dealer_seat=table.by_position(dealer_position).seat,
+        betting=betting,
+        carry=carry_in_hand(night, game, accounts, [s.seat for s in in_hand]),
+    )
+
+
+def _deal(
+    night: Night,
+    *,
+    by: AuthUser,
+    key: str,
+    game: str,
+    deck: Deck | None,
+    seats: list[Seat],
+    stacks: list[int],
+    dealer: int,
+    dealer_seat: Seat,
+    betting: tuple[Blinds | None, Limit | None],
+    carry: dict[str, int] | None,
+) -> DigitalHand:
+    """Deal ``seats`` (with ``stacks``; ``dealer`` the engine's button) and keep the hand."""
     options = game_settings(night, game)
     bets = hand_betting(night, game, home=night_limit(night), blinds=betting[0], limit=betting[1])
-    carry = carry_in_hand(night, game, accounts, [s.seat for s in in_hand])
     try:
         rules = make_rules(game, options)
         state = HandState.start(
             rules,
-            names=[s.name for s in in_hand],
-            stacks=[s.stack for s in in_hand],
+            names=[s.player.name for s in seats],
+            stacks=stacks,
             dealer=dealer,
             rng=random.SystemRandom() if deck is None else None,
             deck=deck,
@@ -254,9 +307,7 @@ def _start(
         raise DigitalHandError(
             gettext("the hand cannot be dealt: %(reason)s") % {"reason": error_text(error)}
         ) from None
-    deal = new_deal(
-        night, game=game, options=dict(options), dealer=table.by_position(dealer_position).seat
-    )
+    deal = new_deal(night, game=game, options=dict(options), dealer=dealer_seat)
     deal.mode = DealMode.DIGITAL
     deal.save(update_fields=["mode"])
     hand = DigitalHand.objects.create(
@@ -264,13 +315,17 @@ def _start(
         night=night,
         state=hand_to_dict(state),
         initial_state=hand_to_dict(state),
-        seat_ids=[s.seat.pk for s in in_hand],
-        start_stacks=[s.stack for s in in_hand],
+        seat_ids=[s.pk for s in seats],
+        start_stacks=stacks,
         start_key=key,
         started_by=by,
     )
-    for s in in_hand:
-        live_link(night, s.seat)
+    if state.is_over:
+        # Everyone all in with the blinds or antes: the board is run out as dealt.
+        book_end(hand, state)
+        hand.save(update_fields=["settlement", "status"])
+    for seat in seats:
+        live_link(night, seat)
     return hand
 
 
@@ -445,9 +500,7 @@ def _commit(
     hand.state = hand_to_dict(state)
     hand.version = old + 1
     if state.is_over:
-        hand.settlement = book_hand(hand, state)
-        hand.status = HandStatus.FINISHED
-        _cash_out_departed(hand, state)
+        book_end(hand, state)
     hand.updated_at = timezone.now()
     written = DigitalHand.objects.filter(pk=hand.pk, version=old).update(
         state=hand.state,
@@ -471,22 +524,6 @@ def _commit(
         by_link=link,
         by_user=by if by is not None and by.is_authenticated else None,
     )
-
-
-def _cash_out_departed(hand: DigitalHand, state: HandState) -> None:
-    """A player who left during the hand gets back chips of theirs nobody matched;
-    they are not at the table to take them, so those go to the bank with them."""
-    for index in state.departed:
-        seat = Seat.objects.select_related("player").get(pk=int(hand.seat_ids[index]))
-        if seat.seated:
-            continue  # folded out this very moment: their own cash-out follows
-        if stack(hand.night, seat.player).balance > 0:
-            cash_out_rest(
-                night_id=hand.night_id,
-                by=hand.started_by,
-                key=f"digital-hand-{hand.pk}-rest-{index}",
-                player_id=seat.player_id,
-            )
 
 
 # ---------------------------------------------------------------------- abandoning

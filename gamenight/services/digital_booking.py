@@ -1,6 +1,6 @@
 """Booking a digital hand: what the night carries into it, and the one ledger transaction
 that books its end (each player's net, the Guts pot and reserve or the Shelby pot), and
-passing the deal on.
+passing the deal on; a tournament's hand in its chips instead (:func:`book_end`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from gamenight.models import (
     Deal,
     DealStatus,
     DigitalHand,
+    HandStatus,
     Night,
     Seat,
     Transaction,
@@ -25,8 +26,11 @@ from gamenight.models import (
 )
 from gamenight.models.deals import continuing
 from gamenight.services.digital_errors import DigitalHandError
+from gamenight.services.nights import cash_out_rest
 from gamenight.services.posting import Draft, Leg, post
 from gamenight.services.table import deal_pot, night_pot, set_dealer, stack
+from gamenight.tournaments.guards import is_tournament
+from gamenight.tournaments.hands import book_tournament_hand
 
 
 def carry_accounts(night: Night, game: str) -> dict[str, Account]:
@@ -138,6 +142,33 @@ def book_hand(hand: DigitalHand, state: HandState) -> Transaction:
         payload={"hand": hand.pk, "net": net, "pots": pot_moves},
         build=build,
     )
+
+
+def book_end(hand: DigitalHand, state: HandState) -> None:
+    """Book a hand that is over: a tournament's in its chips (never the ledger,
+    gamenight/tournaments/hands.py), any other in the ledger."""
+    if is_tournament(hand.night):
+        book_tournament_hand(hand, state)
+    else:
+        hand.settlement = book_hand(hand, state)
+        cash_out_departed(hand, state)
+    hand.status = HandStatus.FINISHED
+
+
+def cash_out_departed(hand: DigitalHand, state: HandState) -> None:
+    """A player who left during the hand gets back chips of theirs nobody matched;
+    they are not at the table to take them, so those go to the bank with them."""
+    for index in state.departed:
+        seat = Seat.objects.select_related("player").get(pk=int(hand.seat_ids[index]))
+        if seat.seated:
+            continue  # folded out this very moment: their own cash-out follows
+        if stack(hand.night, seat.player).balance > 0:
+            cash_out_rest(
+                night_id=hand.night_id,
+                by=hand.started_by,
+                key=f"digital-hand-{hand.pk}-rest-{index}",
+                player_id=seat.player_id,
+            )
 
 
 def _kind(game: str) -> TransactionKind:

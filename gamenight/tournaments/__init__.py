@@ -11,6 +11,8 @@ rebuys, add-on, bounties, late registration, as stored on the tournament).
 The rest works on the database: ``ledger`` (how a tournament books its money in
 the chip ledger: read its docstring first), ``play`` (registration, rebuys,
 add-ons, eliminations), ``finish`` (prizes and the chop), ``clock_moves`` (the
-host's pause, resume and level moves), ``hooks`` (what the digital hands need:
-the current blinds), and the web side (``forms``, ``pages``, ``views``, ``urls``).
+host's pause, resume and level moves), ``hooks`` (the current blinds, the
+tournament chips), ``hands`` (a digital Hold'em or Omaha hand on a tournament
+night: who is dealt in at which table, with what, and its end in tournament
+chips), and the web side (``forms``, ``pages``, ``views``, ``urls``).
 """

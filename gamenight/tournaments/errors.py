@@ -36,9 +36,18 @@ MESSAGES: dict[str, Any] = {
     "wrong_table": _("%(name)s does not sit at the fuller table."),
     "not_final": _("The players left do not fit at one table yet."),
     "recording": _("This night is a tournament: the host taps who is out; games are not recorded."),
-    "digital": _(
-        "Digital hands of a tournament night are not dealt yet: play the tournament with "
-        "real cards."
+    "digital_game": _(
+        "%(game)s is not dealt in a tournament: its hands are Hold'em and Omaha, "
+        "played with the level's blinds."
+    ),
+    "no_table": _("There is no table %(table)s in play."),
+    "digital_players": _("Table %(table)s needs at least two players with chips for a hand."),
+    "table_busy": _(
+        "A hand is still being played at table %(busy)s: the next hand is dealt once it ends."
+    ),
+    "hand_chips": _(
+        "%(name)s was knocked out while this hand was played: undo the knockout, or stop "
+        "the hand (no chips move)."
     ),
 }
 

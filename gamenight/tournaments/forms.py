@@ -7,7 +7,7 @@ form that writes carries a key (a double tap writes once).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -204,7 +204,15 @@ class KnockoutForm(KeyedForm):
         label=_("Knocked out by"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[Player],
+        broke: Collection[int] = (),
+        **kwargs: Any,
+    ) -> None:
+        """``broke``: the ids of players a digital hand left with 0 chips, offered first
+        as who is out, with their 0 chips (a hand knocks nobody out by itself)."""
         # Ids of its own: htmx settles elements of the same id from one page to the next.
         kwargs.setdefault("auto_id", "out_%s")
         super().__init__(*args, **kwargs)
@@ -213,6 +221,13 @@ class KnockoutForm(KeyedForm):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = _choices(players, empty)
+        out = self.fields["player"]
+        assert isinstance(out, forms.TypedChoiceField)
+        first = [p for p in players if p.pk in broke]
+        out.choices = [("", "\u2013")] + [
+            (p.pk, gettext("%(name)s (0 chips)") % {"name": p.name}) for p in first
+        ]
+        out.choices += [(p.pk, p.name) for p in players if p.pk not in broke]
 
 
 class StartForm(KeyedForm):

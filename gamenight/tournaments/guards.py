@@ -6,9 +6,9 @@
 - **Recording a game**: a tournament is played for tournament chips, which never
   enter the ledger; a recorded hand would move the group's chips between
   players. Called by the recording services.
-- **A digital hand**, until the digital tournament hands are wired in (see
-  gamenight/tournaments/hooks.py): the digital hands book their pots in the
-  ledger, and in a tournament those are tournament chips.
+
+A digital hand is dealt with the level's blinds and tournament chips instead
+(gamenight/tournaments/hands.py).
 """
 
 from __future__ import annotations
@@ -36,8 +36,3 @@ def refuse_unfinished(night: Night) -> None:
 def refuse_games(night: Night) -> None:
     if is_tournament(night):
         raise TournamentError("recording")
-
-
-def refuse_digital(night: Night) -> None:
-    if is_tournament(night):
-        raise TournamentError("digital")

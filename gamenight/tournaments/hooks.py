@@ -1,21 +1,16 @@
-"""Where the digital tournament hands (branch ``blinds``) meet the tournament.
+"""Where the digital tournament hands meet the tournament.
 
-NOTE FOR THE MERGE. The ``blinds`` branch deals Hold'em and Omaha with blinds and
-an ante; its start service takes them as three ints. To play a tournament
-night's hands digitally, the start of a digital hand on a night for which
-:func:`current_blinds` is not None must:
+The start of a digital hand on a night for which :func:`current_blinds` is not
+None (gamenight/tournaments/hands.py does these steps for gamenight/services/digital.py):
 
-1. take the blinds and ante from :func:`current_blinds` (the level in play on the
+1. takes the blinds and ante from :func:`current_blinds` (the level in play on the
    server's clock at that moment; a break answers the level before it, so a hand
    dealt during a break plays the last level's blinds);
-2. take each seat's stack from :func:`tournament_stacks`, **not from the ledger**:
+2. takes each seat's stack from :func:`tournament_stacks`, **not from the ledger**:
    a tournament night's ledger stacks hold the group's chips (money, see
    gamenight/tournaments/ledger.py), tournament chips never enter the ledger;
-3. book the hand's end with :func:`record_stacks` instead of the ledger booking
-   (gamenight/services/digital_booking.py), for the same reason;
-4. drop the refusal :func:`gamenight.tournaments.guards.refuse_digital` from the
-   digital start (gamenight/services/digital.py), which keeps a tournament night
-   from dealing a hand until these steps are wired.
+3. books the hand's end with :func:`add_chips` (each player's net) instead of the
+   ledger booking (gamenight/services/digital_booking.py), for the same reason.
 
 A player whose stack a hand empties is not knocked out by it: the host taps the
 knockout (who took the chips, for the bounty), as with real cards.
@@ -29,7 +24,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from gamenight.models import Entrant, Night, Tournament
-from gamenight.tournaments.models_access import entrants_of
+from gamenight.tournaments.errors import TournamentError
+from gamenight.tournaments.models_access import bump, entrants_of
 from gamenight.tournaments.status import snapshot
 
 Blinds = tuple[int, int, int]
@@ -72,3 +68,25 @@ def record_stacks(night: Night, stacks: Mapping[int, int]) -> None:
         for entrant in Entrant.objects.filter(tournament=tournament, player_id__in=stacks):
             entrant.chips = max(0, int(stacks[entrant.player_id]))
             entrant.save(update_fields=["chips"])
+
+
+def add_chips(night: Night, nets: Mapping[int, int]) -> None:
+    """Add a digital hand's nets (by player id) to the players' tournament chips.
+
+    A player of the hand the host knocked out while it ran has 0 chips: a loss
+    cannot come off them, so the hand's end is refused (nothing changes) and the
+    host undoes the knockout or stops the hand."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(night=night)
+        entrants = list(
+            Entrant.objects.select_for_update()
+            .filter(tournament=tournament, player_id__in=nets)
+            .select_related("player")
+        )
+        for entrant in entrants:
+            if entrant.chips + nets[entrant.player_id] < 0:
+                raise TournamentError("hand_chips", name=entrant.player.name)
+        for entrant in entrants:
+            entrant.chips += nets[entrant.player_id]
+            entrant.save(update_fields=["chips"])
+        bump(tournament)

@@ -16,7 +16,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from gamenight.models import Entrant, Membership, Night, NightStatus, Player, Tournament
+from gamenight.models import (
+    DigitalHand,
+    Entrant,
+    HandStatus,
+    Membership,
+    Night,
+    NightStatus,
+    Player,
+    Tournament,
+)
 from gamenight.services.next_night import coming_ids
 from gamenight.tournaments import seating
 from gamenight.tournaments.clock_page import chips, clock_context, group_chips
@@ -38,13 +47,18 @@ class Row:
     prize: str
     rebuy: bool = False
     add_on: bool = False
+    # The tournament chips as last known (the start, rebuys, add-on, digital hands);
+    # empty for a player who is out or once the tournament is over.
+    stack: str = ""
 
 
 def tournament_of(night: Night) -> Tournament | None:
     return Tournament.objects.filter(night=night).first()
 
 
-def _rows(snap: Snapshot, entrants: list[Entrant]) -> list[Row]:
+def _rows(snap: Snapshot, entrants: list[Entrant], *, stacks: bool) -> list[Row]:
+    """``stacks``: show each player's chips (known once the app has dealt a hand; with
+    real cards they are the starting chips, which would mislead)."""
     live = snap.tournament.knockouts.filter(undone_at__isnull=True)
     won = Counter(live.exclude(by=None).values_list("by_id", flat=True))
     shares = {s.entrant.pk: s for s in places_and_prizes(snap, entrants)} if entrants else {}
@@ -64,6 +78,7 @@ def _rows(snap: Snapshot, entrants: list[Entrant]) -> list[Row]:
                 # A rebuy brings a player who is out back in; the add-on is for one still in.
                 rebuy=snap.rebuy_open and entrant.is_out,
                 add_on=snap.add_on_open and not entrant.is_out and not entrant.add_on,
+                stack=chips(entrant.chips) if stacks and not entrant.is_out else "",
             )
         )
     return sorted(
@@ -75,6 +90,10 @@ def _rows(snap: Snapshot, entrants: list[Entrant]) -> list[Row]:
             r.entrant.seat,
         ),
     )
+
+
+def _hands_dealt(night: Night) -> bool:
+    return DigitalHand.objects.filter(night=night, status=HandStatus.FINISHED).exists()
 
 
 def tournament_context(night: Night, membership: Membership, **given: Any) -> dict[str, Any]:
@@ -99,7 +118,7 @@ def tournament_context(night: Night, membership: Membership, **given: Any) -> di
         snap=snap,
         version=tournament.version,
         started=bool(entrants),
-        rows=_rows(snap, entrants),
+        rows=_rows(snap, entrants, stacks=not snap.finished and _hands_dealt(night)),
         pool=group_chips(snap.pool, group),
         bounty=group_chips(snap.setup.bounty, group) if snap.setup.bounties else "",
         prizes=[(n, group_chips(p, group)) for n, p in enumerate(snap.prizes, start=1)],
@@ -141,7 +160,8 @@ def tournament_context(night: Night, membership: Membership, **given: Any) -> di
         return context
     if snap.finished or night.status != NightStatus.RUNNING:
         return context
-    knockout_form = given.get("knockout_form") or KnockoutForm(players=players_in)
+    broke = {e.player_id for e in in_play if e.chips == 0}  # a digital hand emptied them
+    knockout_form = given.get("knockout_form") or KnockoutForm(players=players_in, broke=broke)
     if setup.bounties:
         knockout_form.fields["by"].label = gettext("Knocked out by (takes the bounty)")
     entered = {e.player_id for e in entrants}

@@ -28,6 +28,7 @@ from gamenight.pages.night_confirms import abandon_panel
 from gamenight.pages.refusals import REFUSALS
 from gamenight.pages.render import BAD_INPUT, CONFLICT
 from gamenight.pages.seat_move_panel import seat_move_context, seat_moves_tag
+from gamenight.request_numbers import whole_number
 from gamenight.services import LedgerError, digital, seat_links, seat_moves, table_links
 
 
@@ -50,10 +51,19 @@ def hand_start(request: AuthenticatedHttpRequest, night_id: int) -> HttpResponse
             by=request.user,
             key=str(request.POST.get("key", "")),
             game=str(request.POST.get("game", "")),
+            table=_table(request.POST.get("table")),
         )
     except LedgerError as error:
         return _refused(request, night_id, str(error), BAD_INPUT)
     return _done(request, night_id)
+
+
+def _table(raw: str | None) -> int | None:
+    """The tournament table a start names (None: none named; 0: no number, which the
+    start refuses by name as no table in play)."""
+    if raw is None or raw == "":
+        return None
+    return whole_number(raw, most=99) or 0
 
 
 @login_required

@@ -399,3 +399,19 @@ def test_a_hand_with_blinds_travels_in_the_group_file_and_its_replay_names_them(
     imported = import_group(parse(json.dumps(data)), host=User.objects.create(username="new-host"))
     hand = DigitalHand.objects.get(night__group=imported)
     assert hand.public_record["views"][0]["blinds"]["small"] == LEVEL.small
+
+
+def test_a_hand_everyone_is_all_in_for_by_the_blinds_is_booked_as_dealt() -> None:
+    """Heads-up at 25/50 with 10 chips each: both blinds are all in, the board is run
+    out as dealt, and the start books the hand at once (it used to stay running with
+    nobody to act and its chips never booked)."""
+    table = make_table(names=("Anna", "Ben"), stack=10)
+    table.night.allowed_games = list(GAMES)
+    table.night.save()
+    hand = _start(table, blinds=LEVEL)
+    hand.refresh_from_db()
+    assert hand.status == "finished"
+    assert hand.settlement is not None
+    state = digital.hand_state(hand)
+    assert stacks(table.night) == dict(zip(state.names, state.stacks, strict=True))
+    assert sum(stacks(table.night).values()) == 20
