@@ -175,7 +175,9 @@ class HandState:
         if rules.antes:
             for seat, chips in enumerate(post_antes(stacks=stacks, ante=ante)):
                 state.move(seat, chips)
-                state.record(EventKind.ANTE, seat, chips=chips)
+                # A blinds level without an ante (ante 0) logs no "antes 0" line.
+                if chips:
+                    state.record(EventKind.ANTE, seat, chips=chips)
         if blinds is not None:
             posts = post_blinds(stacks=state.stacks, blinds=blinds, dealer=dealer)
             for which, seat, chips in posts:
