@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.games import HandState
 from gamenight.models import DigitalHand, Night
+from gamenight.pages.fragments import Fragments
 from gamenight.services import digital, seat_links
 from gamenight.services.stand_ins import StandIn, stand_ins
 
@@ -28,6 +29,8 @@ class HandRead:
         self._views: dict[tuple[int, int], dict[str, Any] | None] = {}
         self._odds: dict[tuple[int, int], dict[int, float] | None] = {}
         self._stand_ins: dict[tuple[int, int], dict[int, StandIn]] = {}
+        # The fragments the screens show alike (the other players' rows, the last moves).
+        self.fragments = Fragments()
 
     def latest(self, night: Night) -> DigitalHand | None:
         """The night's running hand, else its last one (one query a night)."""
