@@ -10,9 +10,8 @@ asking with the same data, which it can only hold if its own view has it. No
 seat can be given a fragment made from another seat's face-down cards: those
 cards are in the key, and never in another seat's view.
 
-One :class:`Fragments` lives as long as one round of the hub (one
-:class:`~gamenight.pages.hand_read.HandRead`); a page rendered for one request
-gets a fresh one, so it renders each fragment as before.
+The fragments are kept in the process (bounded), for every page that shows one:
+the hub's rounds, a seat's POST and poll alike.
 """
 
 from __future__ import annotations
@@ -47,21 +46,27 @@ def frozen(value: Any) -> Any:
     raise TypeError(f"a fragment's data must be plain values, not {kind.__name__}")
 
 
-class Fragments:
-    """The fragments rendered in one round, by template, language and data."""
+# The fragments kept in this process, by template, language and data. A move changes
+# one or two players' rows: the others' are the same as a move before and are found
+# here. Bounded: once full it starts again empty (a few MB; a table moves every few
+# seconds, so its rows of the last move are still here at 100 tables).
+KEPT_MOST = 4096
+_kept: dict[Key, SafeString] = {}
 
-    def __init__(self) -> None:
-        self._done: dict[Key, SafeString] = {}
 
-    def render(self, name: str, data: Mapping[str, Any]) -> SafeString:
-        try:
-            key = (name, get_language(), frozen(data))
-        except TypeError:  # data that cannot be told apart safely: rendered, not kept
-            return _render(name, data)
-        html = self._done.get(key)
-        if html is None:
-            html = self._done[key] = _render(name, data)
-        return html
+def render(name: str, data: Mapping[str, Any]) -> SafeString:
+    """Template ``name`` rendered from ``data`` alone, kept for every screen that asks with
+    the same data in the same language."""
+    try:
+        key = (name, get_language(), frozen(data))
+    except TypeError:  # data that cannot be told apart safely: rendered, not kept
+        return _render(name, data)
+    html = _kept.get(key)
+    if html is None:
+        if len(_kept) >= KEPT_MOST:
+            _kept.clear()
+        html = _kept[key] = _render(name, data)
+    return html
 
 
 def _render(name: str, data: Mapping[str, Any]) -> SafeString:

@@ -45,7 +45,6 @@ def seat_context(
         "departed": not link.seat.seated,
         # A new phone asks for this seat: the player sees it here, in case it is not theirs.
         "asked_for": asked,
-        "fragments": read.fragments,
     }
     if hand is None:
         return context

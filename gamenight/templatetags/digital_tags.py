@@ -15,7 +15,7 @@ from engine.cards import parse_card, split_tokens
 from engine.errors import EngineError
 from gamenight.engine_words.cards import card_text, token_card_text
 from gamenight.engine_words.words import lang
-from gamenight.pages.fragments import Fragments
+from gamenight.pages import fragments
 
 register = template.Library()
 
@@ -81,11 +81,8 @@ def _pcard(code: str, extra: str, language: str) -> SafeString:
     return format_html('<span class="{}">{}</span>', classes, card_face(code))
 
 
-@register.simple_tag(takes_context=True)
-def fragment(context: Context, name: str, **data: Any) -> SafeString:
-    """Template ``name`` rendered from ``data`` alone, once a round for every screen that
-    shows it alike (gamenight/pages/fragments.py; ``fragments`` in the context)."""
-    fragments = context.get("fragments")
-    if not isinstance(fragments, Fragments):
-        fragments = Fragments()
+@register.simple_tag
+def fragment(name: str, **data: Any) -> SafeString:
+    """Template ``name`` rendered from ``data`` alone, once for every screen that shows
+    it alike (gamenight/pages/fragments.py)."""
     return fragments.render(name, data)
