@@ -77,7 +77,7 @@ def pcard(code: str, extra: str = "") -> SafeString:
 
 @lru_cache(maxsize=1024)
 def _pcard(code: str, extra: str, language: str) -> SafeString:
-    classes = " ".join(c for c in ("pcard", card_suit(code), extra) if c)
+    classes = " ".join(c for c in ("pcard", extra, card_suit(code)) if c)
     return format_html('<span class="{}">{}</span>', classes, card_face(code))
 
 
