@@ -22,8 +22,12 @@ from gamenight.services.stand_ins import StandIn, stand_ins
 class HandRead:
     """What the screens of a night share, each read or worked out once, on demand."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, known: DigitalHand | None = None) -> None:
+        """``known``: the night's latest hand as the caller holds it already (a move's
+        POST, which has just written it), so it is not read again."""
         self._latest: dict[int, DigitalHand | None] = {}
+        if known is not None:
+            self._latest[known.night_id] = known
         self._states: dict[tuple[int, int], HandState] = {}
         self._views: dict[tuple[int, int], dict[str, Any] | None] = {}
         self._odds: dict[tuple[int, int], dict[int, float] | None] = {}

@@ -351,7 +351,13 @@ def act(
     check_key(key)
     try:
         with transaction.atomic():
-            hand = DigitalHand.objects.select_for_update().select_related("night").get(pk=hand_id)
+            # With its deal: the move's answer shows the game (gamenight/views/digital_seat.py).
+            hand = (
+                DigitalHand.objects.select_for_update()
+                .select_related("night", "deal")
+                .defer("initial_state")
+                .get(pk=hand_id)
+            )
             done = HandAction.objects.filter(hand=hand, idempotency_key=key).first()
             if done is not None:
                 if done.seat != seat or done.action != move.action.value:

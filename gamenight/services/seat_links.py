@@ -129,7 +129,14 @@ def hand_for_link(link: SeatLink) -> DigitalHand | None:
 def current_hand(night: Night) -> DigitalHand | None:
     """The night's running hand, else its last one: at most one runs at a time, and a
     new one starts only after the last has ended, so the running hand is the latest."""
-    return DigitalHand.objects.filter(night=night).select_related("deal").order_by("-id").first()
+    # Without the hand as dealt (the replay's alone): a move's pages need the state only.
+    return (
+        DigitalHand.objects.filter(night=night)
+        .select_related("deal")
+        .defer("initial_state")
+        .order_by("-id")
+        .first()
+    )
 
 
 def closed_night_of(token: str) -> Night | None:

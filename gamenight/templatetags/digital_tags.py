@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import segno
 from django import template
 from django.template.context import Context
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from engine.cards import parse_card, split_tokens
 from engine.errors import EngineError
 from gamenight.engine_words.cards import card_text, token_card_text
+from gamenight.engine_words.words import lang
+from gamenight.pages import fragments
 
 register = template.Library()
 
@@ -62,3 +66,23 @@ def _qr_svg(url: str) -> str:
 def absolute_url(context: Context, path: str) -> str:
     request = context.get("request")
     return request.build_absolute_uri(path) if request is not None else path
+
+
+@register.filter
+def pcard(code: str, extra: str = "") -> SafeString:
+    """A face-up card's markup, ``<span class="pcard hearts">A♥</span>`` (``extra``: more
+    classes): the same 52 cards fill every live part, so each is built once a language."""
+    return _pcard(code, extra, lang())
+
+
+@lru_cache(maxsize=1024)
+def _pcard(code: str, extra: str, language: str) -> SafeString:
+    classes = " ".join(c for c in ("pcard", extra, card_suit(code)) if c)
+    return format_html('<span class="{}">{}</span>', classes, card_face(code))
+
+
+@register.simple_tag
+def fragment(name: str, **data: Any) -> SafeString:
+    """Template ``name`` rendered from ``data`` alone, once for every screen that shows
+    it alike (gamenight/pages/fragments.py)."""
+    return fragments.render(name, data)

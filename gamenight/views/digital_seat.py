@@ -30,6 +30,7 @@ from django.views.decorators.vary import vary_on_headers
 from gamenight.http import HtmxHttpRequest
 from gamenight.models import SeatLink
 from gamenight.pages.etags import polled, tagged
+from gamenight.pages.hand_read import HandRead
 from gamenight.pages.moves import read_move, whole
 from gamenight.pages.night_over import friendly_when_over
 from gamenight.pages.refusals import REFUSALS
@@ -41,9 +42,14 @@ from gamenight.services.seat_binding import Binding
 
 
 def _render_seat(
-    request: HtmxHttpRequest, link: SeatLink, *, error: str = "", status: int = 200
+    request: HtmxHttpRequest,
+    link: SeatLink,
+    *,
+    error: str = "",
+    status: int = 200,
+    read: HandRead | None = None,
 ) -> HttpResponse:
-    context = seat_context(link, error=error)
+    context = seat_context(link, error=error, read=read)
     name = "digital/seat.html#live" if request.htmx else "digital/seat.html"
     return tagged(render(request, name, context, status=status), context["etag"])
 
@@ -119,13 +125,16 @@ def seat_act(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 gettext("That hand is over: here is the hand in play now. Nothing was changed.")
             )
         move, version, key = read_move(request.POST)
-        digital.act(hand_id=hand.pk, seat=seat, move=move, version=version, key=key, link=link)
+        acted = digital.act(
+            hand_id=hand.pk, seat=seat, move=move, version=version, key=key, link=link
+        )
     except digital.HandOverError as error:
         return _render_seat(request, link, error=str(error), status=CONFLICT)
     except LedgerError as error:
         return _render_seat(request, link, error=str(error), status=BAD_INPUT)
     if request.htmx:
-        return _render_seat(request, link)
+        # The answer shows the hand as the move left it: read once, by the move itself.
+        return _render_seat(request, link, read=HandRead(known=acted))
     return redirect("seat_page", token=link.token)
 
 

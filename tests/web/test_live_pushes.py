@@ -17,10 +17,12 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from ledger_helpers import Table
 from seat_phones import link_of, phone, post_move, seat_url, start
 
 from engine.games import ActionName
+from gamenight.engine_words.cards import card_text
 from gamenight.live import hub as hub_module
 from gamenight.live import publish
 from gamenight.live.screens import (
@@ -100,6 +102,33 @@ def test_each_seat_is_pushed_its_own_part_as_its_fetch_renders_it(table: Table) 
         # The forms carry this phone's own CSRF token, as the page's do.
         if 'name="key"' in pushed.html:
             assert 'name="csrfmiddlewaretoken" value="' + "t" * 64 in pushed.html
+
+
+def test_one_round_gives_each_seat_its_own_face_down_cards_and_no_other_seats(
+    table: Table,
+) -> None:
+    """The players' rows and the last moves are rendered once a round for every screen
+    that shows them alike (gamenight/pages/fragments.py): each phone, English or German,
+    still gets its own face-down cards and none of another seat's."""
+    hand = start(table)
+    links = [link_of(hand, seat) for seat in range(len(hand.seat_ids))]
+    for link in links:
+        phone(link)
+    for move in range(3):
+        hand.refresh_from_db()
+        state = digital.hand_state(hand)
+        down = [{c for c, up in state.cards[seat] if not up} for seat in range(len(links))]
+        assert all(down)
+        screens = {screen_of(link, ("en", "de")[seat % 2]): "" for seat, link in enumerate(links)}
+        pushes = bring_up_to_date(screens)
+        for seat, screen in enumerate(screens):
+            with translation.override(screen.language):
+                own = {card_text(c) for c in down[seat]}
+                others = {card_text(c) for s, cards in enumerate(down) if s != seat for c in cards}
+            shown = set(_cards(pushes[screen].html))
+            assert own <= shown, (move, seat)
+            assert not others & shown, (move, seat, others & shown)
+        assert fold_first(hand, f"round{move}").status_code == 302
 
 
 def test_a_screen_that_shows_the_current_state_is_sent_nothing(table: Table) -> None:
