@@ -84,6 +84,7 @@ LONGEST_FIRST: tuple[str, ...] = (
     "reports/test_worker_restarted.py",
     "browser/test_browser_journey.py",
     "web/test_digital_seat_binding.py",
+    "web/test_digital_pages.py",
     "browser/test_browser_tournament.py",
     "browser/test_browser_live.py",
     "browser/test_browser_reconnect.py",

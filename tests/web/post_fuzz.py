@@ -6,7 +6,8 @@ touching the tests. Each gets its URL filled with the right ids, another group's
 ids, 0, a number too large for the database and junk tokens; its form fields
 (read from the forms the app itself shows, plus the fields the views read
 directly) each get negative, zero, huge, non-numeric, NUL and 10 kB values, go
-missing or come twice; every field gets each of the Unicode digits. Posted as the
+missing or come twice; every field gets one of the Unicode digits (the house
+options: each kind of them gets every bad value and every digit, see variants). Posted as the
 host, as the host of another group and anonymously.
 
 After every request: no 5xx; a refused request (4xx) wrote nothing (a snapshot
@@ -104,6 +105,8 @@ CORE = frozenset(
         "language",
     }
 )
+# The prefix of a house option's field (gamenight/forms/nights.py NightForm.option_name).
+OPTION = "opt__"
 # Endpoints that end something the later requests need: fuzzed last.
 LAST = ("digital_abandon", "digital_revoke_link", "night_split", "night_end", "logout")
 
@@ -254,6 +257,7 @@ class _Forms(HTMLParser):
         super().__init__()
         self.page = page
         self.forms: list[tuple[str, dict[str, str]]] = []
+        self.kinds: dict[str, str] = {}  # a field's tag and input type: "input:number"
         self._current: dict[str, str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -265,21 +269,27 @@ class _Forms(HTMLParser):
             name = a.get("name")
             if name and name != "csrfmiddlewaretoken":
                 self._current.setdefault(name, a.get("value", ""))
+                self.kinds.setdefault(name, f"{tag}:{a.get('type', '')}")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
             self._current = None
 
 
-def shown_forms(clients: list[Client], urls: list[str]) -> dict[str, dict[str, str]]:
-    """Fields of the forms the app shows, by the URL name they post to (first values win)."""
+def shown_forms(
+    clients: list[Client], urls: list[str]
+) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """Fields of the forms the app shows, by the URL name they post to (first values win),
+    and each field's kind by its name."""
     fields: dict[str, dict[str, str]] = {}
+    kinds: dict[str, str] = {}
     for client, url in itertools.product(clients, urls):
         response = client.get(url)
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             continue
         parser = _Forms(url)
         parser.feed(response.content.decode())
+        kinds = parser.kinds | kinds
         for action, found in parser.forms:
             try:
                 name = resolve(action.split("?")[0]).url_name or ""
@@ -288,7 +298,7 @@ def shown_forms(clients: list[Client], urls: list[str]) -> dict[str, dict[str, s
             merged = fields.setdefault(name, {})
             for k, v in found.items():
                 merged.setdefault(k, v)
-    return fields
+    return fields, kinds
 
 
 # ---------------------------------------------------------------------- what may change
@@ -419,6 +429,7 @@ def variants(
     bad: tuple[str, ...],
     rng: random.Random,
     digits: tuple[str, ...] = (),
+    kinds: dict[str, str] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Each field malformed, missing and doubled in turn.
 
@@ -426,10 +437,30 @@ def variants(
     fields, and the fields a view might read directly, one or two in turn
     (across the endpoints every value still meets every kind of field). Every
     field, shown or read directly, also gets one of ``digits``.
+
+    The house options (``opt__<game>__<option>``, 99 on the night's form) come from
+    one factory, one form field class a kind (gamenight/forms/nights.py
+    ``_option_field``): the options of one kind take every bad value and every
+    digit in turn, each value sent once to one of them, and one is doubled. Three
+    requests an option (297 posts to the night's edit page, which renders its 118
+    fields on each refusal) were a quarter of the fuzz's time by cProfile.
     """
     cycle = itertools.cycle(bad)
     digit = itertools.cycle(digits)
+    options: dict[str, list[str]] = {}
     for name in base:
+        if name in shown and name.startswith(OPTION) and name not in CORE:
+            options.setdefault((kinds or {}).get(name, ""), []).append(name)
+    for names in options.values():
+        turn = itertools.cycle(names)
+        for value in (*bad, *digits):
+            yield {**base, next(turn): value}
+        name = next(turn)
+        yield {**base, name: [base[name] or "1", next(cycle)]}
+    grouped = {name for names in options.values() for name in names}
+    for name in base:
+        if name in grouped:
+            continue
         if name in shown and name in CORE:
             for value in bad:
                 yield {**base, name: value}
@@ -518,7 +549,7 @@ def fuzz_endpoints(fuzzer: Fuzzer, rng: random.Random) -> None:
         f"/nights/{table.night.pk}/record/guts/",
         f"/groups/{table.group.pk}/players/{table.players[0].pk}/merge/?other={twice.pk}",
     ]
-    forms = shown_forms([host, anonymous], get_urls)
+    forms, kinds = shown_forms([host, anonymous], get_urls)
     for endpoint in all_endpoints:
         ids = ids_of(world)
         mine = {name: values[0] for name, values in ids.items()}
@@ -528,7 +559,7 @@ def fuzz_endpoints(fuzzer: Fuzzer, rng: random.Random) -> None:
         if fuzzer.post(host, url, base, endpoint.name) == 405:
             continue  # GET only: nothing to fuzz but that it says so
         if not endpoint.route.startswith("admin/"):
-            for data in variants(base, set(shown), fuzzer.values, rng, fuzzer.digits):
+            for data in variants(base, set(shown), fuzzer.values, rng, fuzzer.digits, kinds):
                 if data.get("key") == base["key"]:
                     data = {**data, "key": fresh_key()}
                 if not fuzzer.carries(url, data):
