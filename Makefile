@@ -13,7 +13,10 @@ PYTEST_ARGS ?=
 # runs whole on one process (--dist loadfile), so a module's servers start
 # once. `make test PYTEST_WORKERS=0` runs in this process (pdb, -s).
 PYTEST_WORKERS ?= 2
-XDIST := $(if $(filter 0,$(PYTEST_WORKERS)),-p no:xdist,-n $(PYTEST_WORKERS) --dist loadfile)
+# The longest files are handed out first (tests/helpers/ci.py LONGEST_FIRST), so none is
+# left for the end: --no-loadscope-reorder keeps that order (xdist's own puts the files
+# with the most tests first, which left the three-test fuzz and crawl files for last).
+XDIST := $(if $(filter 0,$(PYTEST_WORKERS)),-p no:xdist,-n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
 # Hypothesis profile (tests/helpers/profiles.py), which also scales the engine's
 # random-hand runs: `dev` in `make test`, a tenth of each CI count; `ci` in

@@ -19,7 +19,7 @@ import csv
 import io
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -632,6 +632,21 @@ def _named_urls() -> set[str]:
     return names
 
 
+@dataclass
+class _Once:
+    """The detectors run once per distinct text: the roles see many pages alike (the
+    host's and the co-host's night, every seat's rules card), and the detectors were a
+    fifth of the crawl's time (cProfile, 2026-12-02)."""
+
+    detect: Callable[[str], list[tuple[str, str]]]
+    seen: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+    def __call__(self, text: str) -> list[tuple[str, str]]:
+        if text not in self.seen:
+            self.seen[text] = self.detect(text)
+        return self.seen[text]
+
+
 def _check(visits: list[Visit]) -> None:
     errors = [f"{v.role}: {v.page.url} -> {v.page.status}" for v in visits if v.page.status >= 500]
     assert not errors, "server errors:\n" + "\n".join(errors)
@@ -646,10 +661,11 @@ def test_every_page_in_german_has_no_english(db: None, engine_texts: EngineTexts
     _check(visits)
     findings: dict[tuple[str, str], list[str]] = defaultdict(list)
     names = [*crawl.names(), "Friday poker", "Other group"]
+    checked = _Once(lambda text: english_findings(text, names, engine_texts))
     for visit in visits:
-        found = english_findings(_text(visit.page), names, engine_texts)
+        found = list(checked(_text(visit.page)))
         for memo in _memos(visit.page):
-            if english_findings(memo, names, engine_texts):
+            if checked(memo):
                 found.append(("memo", memo))
         for kind, text in found:
             if not (kind in ("engine", "memo") and _pending(text)):
@@ -665,8 +681,9 @@ def test_every_page_in_english_has_no_german(db: None) -> None:
     _check(visits)
     findings: dict[tuple[str, str], list[str]] = defaultdict(list)
     names = [*crawl.names(), "Friday poker", "Other group", crawl.season.name]
+    checked = _Once(lambda text: german_findings(text, names))
     for visit in visits:
-        for kind, text in german_findings(_text(visit.page), names):
+        for kind, text in checked(_text(visit.page)):
             findings[(kind, text)].append(f"{visit.role}: {visit.page.url}")
     print(f"pages crawled in English by role: {counts}")
     assert not findings, "German on English pages:\n" + _report(findings)
