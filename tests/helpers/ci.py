@@ -50,6 +50,7 @@ CI_ONLY: dict[str, str] = {
     "browser/test_browser_tournament.py": "a 7-player tournament on phones and a TV",
     "web/test_sqlite_concurrency.py": "co-hosts writing at once under gunicorn on SQLite",
     "browser/test_browser_seat_move.py": "a seat moved to a new phone, two languages",
+    "browser/test_browser_tournament_hand.py": "a digital hand on a tournament night, two phones",
 }
 
 
