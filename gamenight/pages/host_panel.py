@@ -34,11 +34,13 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
         # refusal (a tap from a page left open as the night ended) is said.
         return {"digital": {"error": error}}
     hand = seat_links.current_hand(night)
+    # Read once for every game the picker offers (None: no running tournament).
+    level = current_blinds(night)
     panel: dict[str, Any] = {
         "may_record": membership.may_record and running,
         "error": error,
         "hand": hand,
-        "games": [(g, _deal_label(night, g)) for g in digital.playable_games(night)],
+        "games": [(g, _deal_label(night, g, level)) for g in digital.playable_games(night)],
         "start_key": new_key(),
         # A tournament with two tables: one start per table (gamenight/tournaments/hands.py).
         "tables": list(range(1, tables + 1)) if (tables := tables_in_play(night)) > 1 else [],
@@ -68,10 +70,9 @@ def host_panel_context(night: Night, membership: Membership, *, error: str = "")
     return {"digital": panel}
 
 
-def _deal_label(night: Night, game: str) -> str:
+def _deal_label(night: Night, game: str, level: tuple[int, int, int] | None) -> str:
     """A game as the deal picker offers it: with the night's blinds where they apply
-    (a tournament's: the level in play now, with its ante)."""
-    level = current_blinds(night)
+    (a tournament's: ``level``, the one in play now, with its ante)."""
     if level is None:
         betting = hand_betting(night, game, home=digital.night_limit(night))
         if betting.blinds is None:

@@ -59,6 +59,8 @@ def blind_games(games: Sequence[str]) -> list[str]:
 
 def tables_in_play(night: Night) -> int:
     """How many tables a tournament night's hands are dealt at (0: no tournament)."""
+    if not is_tournament(night):  # no query for a night read with its tournament
+        return 0
     found = TournamentRow.objects.filter(night=night).values_list("tables_in_play", flat=True)
     return next(iter(found), 0)
 

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from gamenight.models import Entrant, Night, Tournament
 from gamenight.tournaments.errors import TournamentError
+from gamenight.tournaments.guards import is_tournament
 from gamenight.tournaments.models_access import bump, entrants_of
 from gamenight.tournaments.status import snapshot
 
@@ -35,6 +36,8 @@ Blinds = tuple[int, int, int]
 def current_blinds(night: Night) -> Blinds | None:
     """The blinds and ante of the level in play, or None when the night is no running
     tournament (not a tournament, not started, or over)."""
+    if not is_tournament(night):  # no query for a night read with its tournament
+        return None
     tournament = Tournament.objects.filter(night=night).first()
     if tournament is None or tournament.finished_at is not None:
         return None
