@@ -24,7 +24,8 @@ TESTS = Path(__file__).resolve().parents[1]
 # The files `make test` leaves out (marked `ci`; `make ci` runs them): each holds
 # a minute or more of CPU, measured with --durations (docs/development.md).
 CI_ONLY: dict[str, str] = {
-    "web/test_language_crawl.py": "every page crawled in both languages",
+    "web/test_language_crawl.py": "every page crawled in German",
+    "web/test_language_crawl_english.py": "every page crawled in English",
     "web/test_fuzz_post_endpoints.py": "every POST endpoint fuzzed",
     "web/test_fuzz_nul_on_postgres.py": "a NUL byte in every POST field, on PostgreSQL",
     "web/test_fuzz_seat_actions.py": "every seat action of every game fuzzed",
@@ -65,8 +66,9 @@ def ci_only_files() -> set[Path]:
 # stress runs, three tests each or fewer, last. The Makefile passes
 # `--no-loadscope-reorder` so this order holds.
 LONGEST_FIRST: tuple[str, ...] = (
-    "web/test_fuzz_post_endpoints.py",
+    "web/test_language_crawl_english.py",
     "web/test_language_crawl.py",
+    "web/test_fuzz_post_endpoints.py",
     "web/test_fuzz_nul_on_postgres.py",
     "web/test_ledger_stress.py",
     "web/test_bench_digital_smoke.py",
